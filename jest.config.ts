@@ -1,0 +1,44 @@
+import type { Config } from 'jest';
+
+// ESM-only packages that jest (CommonJS on Node 20) must transform.
+const esm = ['jose', 'content-disposition', 'cookie', 'set-cookie-parser', 'until-async'];
+const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?(?:${esm.join('|')})/)`];
+const transform: Config['transform'] = {
+  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', allowJs: true, isolatedModules: true }, diagnostics: false }],
+};
+
+const server = (name: string, setup: string): NonNullable<Config['projects']>[number] => ({
+  displayName: name,
+  testEnvironment: 'node',
+  roots: ['<rootDir>/server'],
+  testMatch: ['**/*.test.ts'],
+  setupFiles: [setup],
+  transform,
+  transformIgnorePatterns,
+});
+
+/**
+ * client: the SPA under jsdom. server: API suites on SQLite, always. server:pg: the same suites on
+ * PostgreSQL, only when DATABASE_URL is set (each test file gets its own fresh schema).
+ */
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/src/test/style-stub.ts',
+        '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/test/file-stub.ts',
+      },
+      transform,
+      transformIgnorePatterns,
+    },
+    server('server', '<rootDir>/server/test/setup-sqlite.ts'),
+    ...(process.env.DATABASE_URL ? [server('server:pg', '<rootDir>/server/test/setup-postgres.ts')] : []),
+  ],
+};
+
+export default config;

@@ -1,0 +1,77 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import { AppError } from './errors';
+import { createDb, type Database, type Dialect } from './db';
+import type { DB } from './db/schema';
+import auth from './plugins/auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<DB>;
+    dialect: Dialect;
+  }
+}
+
+export interface AppOptions {
+  /** An already open database (tests pass a fresh one); otherwise one is opened from config and closed with the app. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Log options: never print secrets, tokens or passwords. */
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-signature"]',
+  'body.password',
+  'body.oldPassword',
+  'body.newPassword',
+];
+
+/** Builds the whole API without listening, so tests can `app.inject` and server.ts can listen. */
+export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: redactPaths },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  });
+
+  const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  app.decorate('config', config);
+  await app.register(
+    fp(
+      async (instance) => {
+        instance.decorate('db', database.db);
+        instance.decorate('dialect', database.dialect);
+        if (!opts.database) instance.addHook('onClose', () => database.destroy());
+      },
+      { name: 'db' },
+    ),
+  );
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) return reply.status(err.statusCode).send({ message: err.code });
+    const e = err as { validation?: unknown; statusCode?: number; code?: string };
+    if (e.validation) return reply.status(400).send({ message: 'INVALID_USER_INFO' });
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ message: 'KEY_INVALID' });
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return reply.status(400).send({ message: 'KEY_INVALID' });
+    if (e.statusCode === 429) return reply.status(429).send({ message: 'REQUEST_LIMIT' });
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send({ message: 'KEY_INVALID' });
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  await app.register(auth);
+
+  app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
+    await database.db.selectFrom('settings').select('key').limit(1).execute();
+    return { status: 'ok' };
+  });
+
+  return app;
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+/** Everything the server reads from the environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL selects PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string;
+  paymentWebhookSecret: string;
+  /** Demo mode: simulators for every outside service and seeded demo data. */
+  demo: boolean;
+  market: 'th' | 'lao';
+  /** Directory holding the built SPA (served statically). */
+  distDir: string;
+  logLevel: string;
+  /** OTP on registration (the registerOTP lookup reflects it). */
+  registerOtp: boolean;
+  /** Minimum player age the operator requires; shown in the conditions, configurable per jurisdiction. */
+  minPlayerAge: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function bool(env: Env, name: string, dflt: boolean): boolean {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  if (/^(1|true|on|yes)$/i.test(v)) return true;
+  if (/^(0|false|off|no)$/i.test(v)) return false;
+  throw new ConfigError(`${name} must be on/off (true/false, 1/0), got "${v}"`);
+}
+
+function int(env: Env, name: string, dflt: number, min: number, max: number): number {
+  const v = env[name];
+  if (v === undefined || v === '') return dflt;
+  if (!/^\d+$/.test(v)) throw new ConfigError(`${name} must be a whole number, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+/** Reads JWT_SECRET, or the one generated on first start and kept in DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string, persist: boolean): string {
+  const v = env.JWT_SECRET;
+  if (v !== undefined && v !== '') {
+    if (v.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return v;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  if (persist) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+  }
+  return secret;
+}
+
+export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-change-me';
+
+export function loadConfig(env: Env = process.env, opts: { persistSecrets?: boolean; demoDefault?: boolean } = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${databaseUrl}"`);
+  }
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError(`REDIS_URL must be a redis:// URL, got "${redisUrl}"`);
+  }
+  const market = (env.MARKET || 'th') as Config['market'];
+  if (market !== 'th' && market !== 'lao') throw new ConfigError(`MARKET must be th or lao, got "${env.MARKET}"`);
+  const demo = bool(env, 'DEMO', opts.demoDefault ?? false);
+  const webhook = env.PAYMENT_WEBHOOK_SECRET;
+  if (!webhook && !demo) throw new ConfigError('PAYMENT_WEBHOOK_SECRET is required when DEMO is off');
+  return {
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    jwtSecret: jwtSecret(env, dataDir, opts.persistSecrets ?? true),
+    paymentWebhookSecret: webhook || DEMO_WEBHOOK_SECRET,
+    demo,
+    market,
+    distDir: path.resolve(env.DIST_DIR || path.join(__dirname, '..', 'dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    registerOtp: bool(env, 'REGISTER_OTP', false),
+    minPlayerAge: int(env, 'MIN_PLAYER_AGE', 18, 18, 25),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
+ * timestamps ISO-8601 UTC text, booleans 0/1. A feature with its own tables declares them in
+ * its own file and adds its interface to the `extends` list of DB below.
+ */
+export interface SettingsTable { key: string; value: string; updated_at: string }
+export interface BanksTable {
+  code: string; name_th: string; name_en: string; bank_type: string; english_name_only: number; sort: number;
+}
+export interface SourcesTable { code: string; description: string; sort: number }
+export interface DepositChannelsTable {
+  id: Generated<number>; kind: 'bank' | 'wallet'; bank_code: string | null; mode: string;
+  account_name: string; account_no: string | null; currency: string | null; active: number; sort: number;
+}
+export interface GamesTable {
+  code: string; name: string; category: 'slot' | 'sport' | 'lotto'; ft_wallet_slot: number; logo: string;
+  background: string; has_web: number; android: string | null; ios: string | null;
+  login_with_password: number; active: number; sort: number;
+}
+export interface PlayersTable {
+  id: Generated<number>; phone: string; name: string; password_hash: string; bank_code: string;
+  bank_account_name: string; bank_account_no: string; currency: string; source_code: string | null;
+  inviter_id: number | null; status: string; coin: number; created_at: string; updated_at: string;
+}
+export interface SessionsTable {
+  id: string; player_id: number; created_at: string; expires_at: string; revoked_at: string | null;
+}
+
+export interface CoreTables {
+  settings: SettingsTable;
+  banks: BanksTable;
+  sources: SourcesTable;
+  deposit_channels: DepositChannelsTable;
+  games: GamesTable;
+  players: PlayersTable;
+  sessions: SessionsTable;
+}
+
+export interface DB extends CoreTables {}

@@ -1,0 +1,98 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import { SignJWT, jwtVerify } from 'jose';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, gone, unauthorized } from '../errors';
+import { nowIso } from '../db';
+
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for routes that need a logged-in player; sets request.playerId and request.sessionId. */
+    authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    tokens: {
+      issue(playerId: number): Promise<string>;
+      revoke(sessionId: string): Promise<void>;
+      revokeAll(playerId: number): Promise<void>;
+    };
+  }
+  interface FastifyRequest {
+    playerId: number;
+    sessionId: string;
+  }
+}
+
+/**
+ * Bearer tokens: HS256 JWTs carrying the player id and a session id (jti). The session row is the
+ * source of truth, so logout and password change revoke tokens before they expire.
+ */
+export default fp(
+  async (app) => {
+    const key = new TextEncoder().encode(app.config.jwtSecret);
+    const db = app.db;
+
+    app.decorate('tokens', {
+      async issue(playerId: number) {
+        const jti = crypto.randomUUID();
+        const now = new Date();
+        await db
+          .insertInto('sessions')
+          .values({
+            id: jti,
+            player_id: playerId,
+            created_at: nowIso(now),
+            expires_at: nowIso(new Date(now.getTime() + TOKEN_TTL_SECONDS * 1000)),
+            revoked_at: null,
+          })
+          .execute();
+        return new SignJWT({})
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(String(playerId))
+          .setJti(jti)
+          .setIssuedAt()
+          .setExpirationTime(Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS)
+          .sign(key);
+      },
+      async revoke(sessionId: string) {
+        await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+      },
+      async revokeAll(playerId: number) {
+        await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('player_id', '=', playerId).where('revoked_at', 'is', null).execute();
+      },
+    });
+
+    app.decorateRequest('playerId', 0);
+    app.decorateRequest('sessionId', '');
+
+    app.decorate('authenticate', async (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const m = header && /^Bearer\s+(\S+)$/i.exec(header);
+      if (!m) throw unauthorized('UNAUTHORIZED');
+      let sub: string | undefined;
+      let jti: string | undefined;
+      try {
+        const { payload } = await jwtVerify(m[1], key, { algorithms: ['HS256'] });
+        sub = payload.sub;
+        jti = payload.jti;
+      } catch (e) {
+        if ((e as { code?: string }).code === 'ERR_JWT_EXPIRED') throw unauthorized('EXPIRED_AUTH_TOKEN');
+        throw unauthorized('invalid-token');
+      }
+      if (!sub || !jti) throw unauthorized('invalid-token');
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('players', 'players.id', 'sessions.player_id')
+        .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id'])
+        .where('sessions.id', '=', jti)
+        .executeTakeFirst();
+      if (!row || String(row.id) !== sub || row.revoked_at) throw unauthorized('invalid-token');
+      if (row.expires_at <= nowIso()) throw unauthorized('EXPIRED_AUTH_TOKEN');
+      if (row.status === 'gone') throw gone();
+      if (row.status !== 'active') throw new AppError(401, 'INACTIVE_USER');
+      req.playerId = Number(row.id);
+      req.sessionId = jti;
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
+import zlib from 'node:zlib';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/**
+ * The SPA build. Flags (spec §1): MARKET=th|lao (Lao-market variant), VARIANT=web|mobile (mobile/iframe variant),
+ * exposed to code as typed constants in src/app/build.ts. Production output is content-hashed, split per route,
+ * and pre-compressed (.br, .gz) for the server to serve as is.
+ */
+export default (_env: unknown, argv: { mode?: string }): webpack.Configuration & { devServer?: DevServerConfiguration } => {
+  const production = argv.mode !== 'development';
+  const market = process.env.MARKET ?? 'th';
+  const variant = process.env.VARIANT ?? 'web';
+  if (market !== 'th' && market !== 'lao') throw new Error(`MARKET must be th or lao, got ${market}`);
+  if (variant !== 'web' && variant !== 'mobile') throw new Error(`VARIANT must be web or mobile, got ${variant}`);
+  const apiPort = process.env.API_PORT ?? '3001';
+
+  return {
+    mode: production ? 'production' : 'development',
+    entry: './src/index.tsx',
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      publicPath: '/',
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[tj]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
+        { test: /\.(woff2?|png|jpe?g|svg|gif|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.MARKET': JSON.stringify(market),
+        'process.env.VARIANT': JSON.stringify(variant),
+        'process.env.APP_VERSION': JSON.stringify(require('./package.json').version),
+      }),
+      // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
+      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      ...(production
+        ? [
+            new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
+            new CompressionPlugin({
+              filename: '[path][base].br',
+              algorithm: 'brotliCompress',
+              test: /\.(js|css|html|svg|json|webmanifest)$/,
+              threshold: 1024,
+              minRatio: 0.9,
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } as zlib.ZlibOptions,
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimizer: [new (require('terser-webpack-plugin'))({ minify: require('terser-webpack-plugin').swcMinify, extractComments: false })],
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer: {
+      historyApiFallback: true,
+      hot: true,
+      port: Number(process.env.PORT ?? 8080),
+      proxy: [{ context: ['/api', '/socket.io', '/healthz', '/demo'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
+    },
+  };
+};
