@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('a visitor opening / lands on /login', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/login(\?|$)/);
+  await page.getByTestId('page-title').waitFor();
+  await expectAccessible(page);
+  await context.close();
+});
+
+test('the language switch changes the text in th, la and en and survives a reload', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  const switcher = page.getByTestId('language-switcher');
+  await switcher.waitFor();
+  const titles: Record<string, string> = {};
+  for (const lng of ['en', 'la', 'th']) {
+    await switcher.selectOption(lng);
+    await page.waitForFunction((l) => document.documentElement.lang === (l === 'la' ? 'lo' : l), lng);
+    titles[lng] = (await page.getByTestId('page-title').textContent()) ?? '';
+    await expectAccessible(page);
+  }
+  expect(new Set(Object.values(titles)).size).toBe(3);
+  expect(titles.th).toMatch(/[\u0E00-\u0E7F]/); // Thai script
+  expect(titles.la).toMatch(/[\u0E80-\u0EFF]/); // Lao script
+  expect(titles.en).toMatch(/^[\x20-\x7E]+$/);
+
+  await switcher.selectOption('la');
+  await page.waitForFunction(() => document.documentElement.lang === 'lo');
+  await page.reload();
+  await page.getByTestId('page-title').waitFor();
+  await page.waitForFunction(() => document.documentElement.lang === 'lo');
+  expect(await page.getByTestId('page-title').textContent()).toBe(titles.la);
+  await context.close();
+});
+
+test('an unknown path shows Page Not Found while the API keeps answering JSON', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/no/such/page`);
+  await page.waitForFunction(() => document.title.includes('Page Not Found'));
+  await expectAccessible(page);
+  const api = await page.request.get(`${server.url}/api/no/such/route`);
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ message: 'NO_DATA' });
+  await context.close();
+});
+
+test('when the operator terminates the site every route goes to /terminated', async () => {
+  server.operator('site', 'gone');
+  try {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    for (const path of ['/login', '/register', '/howto', '/user/home', '/whatever']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(/\/terminated$/);
+      await page.getByTestId('terminated').waitFor();
+    }
+    await expectAccessible(page);
+    await context.close();
+  } finally {
+    server.operator('site', 'active');
+  }
+});
