@@ -12,6 +12,8 @@ declare module 'fastify' {
     config: Config;
     db: Kysely<DB>;
     dialect: Dialect;
+    /** The time every rule reads (lockouts, OTP expiry...); tests replace clock.now to move time. */
+    clock: { now(): Date };
   }
 }
 
@@ -42,6 +44,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('config', config);
+  app.decorate('clock', { now: () => new Date() });
   await app.register(
     fp(
       async (instance) => {
