@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { GameSimTables } from './schema-game-sim';
+import type { AccountsTables } from './schema-accounts';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -38,4 +40,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables {}
