@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres } from './portable';
 
 /**
  * Migrations live in server/db/migrations as `YYYYMMDDHHMM_name.ts`, each exporting up (and down).
@@ -20,7 +21,12 @@ class FolderProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new FolderProvider(path.join(__dirname, 'migrations')) });
+  // On PostgreSQL, Kysely looks for its migration tables in every schema unless told which one; with one
+  // schema per test suite (or per tenant) it would find another schema's table and skip creating its own.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db, provider: new FolderProvider(path.join(__dirname, 'migrations')), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
