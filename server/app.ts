@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { createDb, type Database, type Dialect } from './db';
 import type { DB } from './db/schema';
 import auth from './plugins/auth';
+import lookups from './plugins/lookups';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   await app.register(auth);
+  await app.register(lookups);
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
     await database.db.selectFrom('settings').select('key').limit(1).execute();

@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { nowIso } from '../../db';
+import type { SettingKey, Settings } from './settings';
+
+/** SQL for the lookups: every function takes the database (or a transaction) first and returns rows. */
+type Db = Kysely<DB> | Transaction<DB>;
+
+export async function readSetting<K extends SettingKey>(db: Db, key: K): Promise<Settings[K] | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row ? (JSON.parse(row.value) as Settings[K]) : undefined;
+}
+
+/** Inserts or replaces one setting. */
+export async function writeSetting<K extends SettingKey>(db: Db, key: K, value: Settings[K], now = new Date()): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value: json, updated_at: nowIso(now) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: nowIso(now) }))
+    .execute();
+}
+
+/** Banks a player can register with (payment types such as WW and E2P are not banks). */
+export function listRegistrableBanks(db: Db) {
+  return db
+    .selectFrom('banks')
+    .select(['code', 'name_th', 'name_en'])
+    .where('bank_type', '=', 'BANK')
+    .orderBy('sort')
+    .orderBy('code')
+    .execute();
+}
+
+/** The operator's active receiving channels, banks joined for their names. */
+export function listActiveDepositChannels(db: Db) {
+  return db
+    .selectFrom('deposit_channels')
+    .leftJoin('banks', 'banks.code', 'deposit_channels.bank_code')
+    .select([
+      'deposit_channels.kind',
+      'deposit_channels.bank_code',
+      'deposit_channels.mode',
+      'deposit_channels.account_name',
+      'deposit_channels.account_no',
+      'deposit_channels.currency',
+      'banks.name_th',
+      'banks.name_en',
+      'banks.bank_type',
+    ])
+    .where('deposit_channels.active', '=', 1)
+    .orderBy('deposit_channels.sort')
+    .orderBy('deposit_channels.id')
+    .execute();
+}
+
+export function listSources(db: Db) {
+  return db.selectFrom('sources').select(['code', 'description']).orderBy('sort').orderBy('code').execute();
+}

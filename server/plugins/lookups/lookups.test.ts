@@ -1,0 +1,166 @@
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { writeSetting } from './lookups-repository';
+import { SETTINGS } from '../../db/seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = async (name: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/lookup/${name}` });
+  return { status: res.statusCode, body: res.json() as unknown, res };
+};
+
+test('banks lists the banks a player can register with, Thai and English names, no payment types', async () => {
+  const { status, body } = await get('banks');
+  expect(status).toBe(200);
+  const banks = body as { code: string; nameTH: string; nameEN: string }[];
+  expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL']);
+  expect(banks[1]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
+  for (const b of banks) expect(Object.keys(b).sort()).toEqual(['code', 'nameEN', 'nameTH']);
+});
+
+test('deposit lists active channels with bank names, currency only where set, wallets apart', async () => {
+  const { status, body } = await get('deposit');
+  expect(status).toBe(200);
+  const d = body as { banks: Record<string, unknown>[]; wallets: unknown[]; isManual: boolean };
+  expect(d.isManual).toBe(false);
+  expect(d.banks.map((b) => b.bankCode)).toEqual(['KBANK', 'SCB', 'GSB', 'BCEL', 'WW', 'E2P']);
+  expect(d.banks[0]).toEqual({
+    bankCode: 'KBANK',
+    bankType: 'BANK',
+    mode: 'AUTO',
+    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+    bankAccountName: 'บจก. เดโม วอลเล็ท',
+    bankAccountNo: '0123456789',
+  });
+  expect(d.banks.find((b) => b.bankCode === 'BCEL')?.currency).toBe('LAK');
+  expect(d.banks.filter((b) => 'currency' in b)).toHaveLength(1);
+  expect(d.banks.filter((b) => b.bankType === 'PAYMENT').map((b) => b.bankCode)).toEqual(['WW', 'E2P']);
+  expect(d.wallets).toEqual([{ mode: 'gift', walletAccountName: 'Demo Wallet gift' }]);
+});
+
+test('deposit reflects the database: a deactivated channel disappears, isManual follows the setting', async () => {
+  await t.db.db.updateTable('deposit_channels').set({ active: 0 }).where('bank_code', '=', 'SCB').execute();
+  await writeSetting(t.db.db, 'deposit', { isManual: true });
+  const d = (await get('deposit')).body as { banks: { bankCode: string }[]; isManual: boolean };
+  expect(d.banks.map((b) => b.bankCode)).not.toContain('SCB');
+  expect(d.isManual).toBe(true);
+  await t.db.db.updateTable('deposit_channels').set({ active: 1 }).where('bank_code', '=', 'SCB').execute();
+  await writeSetting(t.db.db, 'deposit', { isManual: false });
+});
+
+test('conditions and agreements are lists of HTML; conditions carry the configured minimum age', async () => {
+  const c = (await get('conditions')).body as string[];
+  expect(c.length).toBeGreaterThan(1);
+  expect(c[0]).toContain('18');
+  expect(c.join('')).not.toContain('%minPlayerAge%');
+  const a = (await get('agreements')).body as string[];
+  expect(a.length).toBeGreaterThan(0);
+  for (const html of [...c, ...a]) expect(html).toMatch(/^<p>/);
+});
+
+test('the minimum age follows MIN_PLAYER_AGE', async () => {
+  const t2 = await buildTestApp({ MIN_PLAYER_AGE: '20' });
+  try {
+    const res = await t2.app.inject({ method: 'GET', url: '/api/lookup/conditions' });
+    expect((res.json() as string[])[0]).toContain('อายุ 20 ปีขึ้นไป');
+  } finally {
+    await t2.close();
+  }
+});
+
+test('info, notice, contact, withdraw have their exact shapes', async () => {
+  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com' });
+  expect(Object.keys((await get('notice')).body as object)).toEqual(['notice']);
+  const contact = (await get('contact')).body as Record<string, string>;
+  expect(Object.keys(contact).sort()).toEqual(['contactText', 'lineLink', 'lineName', 'lineQR']);
+  expect(contact.lineQR).toMatch(/^data:image\/png;base64,/);
+  expect((await get('withdraw')).body).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
+});
+
+test('an operator edit shows up at once, and unknown keys in a stored document never leak', async () => {
+  await writeSetting(t.db.db, 'info', { name: 'ร้านใหม่', website: 'https://new.example', secret: 'x' } as never);
+  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example' });
+  await writeSetting(t.db.db, 'info', SETTINGS.info);
+});
+
+test('sources, registerOTP and enableChatWidget', async () => {
+  const sources = (await get('sources')).body as { code: string; description: string }[];
+  expect(sources.map((s) => s.code)).toEqual(['facebook', 'google', 'line', 'tiktok', 'friend', 'other']);
+  expect(Object.keys(sources[0]).sort()).toEqual(['code', 'description']);
+  expect((await get('registerOTP')).body).toEqual({ registerOTP: false });
+  expect((await get('enableChatWidget')).body).toEqual({ enableChatWidget: true });
+  await writeSetting(t.db.db, 'enableChatWidget', false);
+  expect((await get('enableChatWidget')).body).toEqual({ enableChatWidget: false });
+  await writeSetting(t.db.db, 'enableChatWidget', true);
+});
+
+test('registerOTP follows REGISTER_OTP', async () => {
+  const t2 = await buildTestApp({ REGISTER_OTP: 'on' });
+  try {
+    expect((await t2.app.inject({ method: 'GET', url: '/api/lookup/registerOTP' })).json()).toEqual({ registerOTP: true });
+  } finally {
+    await t2.close();
+  }
+});
+
+test('active says gone only when the operator terminated the site', async () => {
+  expect((await get('active')).body).toEqual({ terminated: null });
+  await writeSetting(t.db.db, 'site', { terminated: 'gone' });
+  expect((await get('active')).body).toEqual({ terminated: 'gone' });
+  await writeSetting(t.db.db, 'site', { terminated: null });
+  expect((await get('active')).body).toEqual({ terminated: null });
+});
+
+describe('slip', () => {
+  const realNow = () => t.app.clock.now;
+  let restore: () => Date;
+  beforeEach(() => {
+    restore = realNow();
+  });
+  afterEach(async () => {
+    t.app.clock.now = restore;
+    await writeSetting(t.db.db, 'slip', SETTINGS.slip);
+  });
+
+  test('is closed inside the daily closed hours (Bangkok time) and open outside them', async () => {
+    t.app.clock.now = () => new Date('2026-03-01T17:00:00Z'); // 00:00 in Bangkok
+    expect((await get('slip')).body).toEqual({ isOpen: false, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 });
+    t.app.clock.now = () => new Date('2026-03-01T05:00:00Z'); // 12:00 in Bangkok
+    expect((await get('slip')).body).toEqual({ isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 });
+  });
+
+  test("the operator's switch closes uploads at any hour", async () => {
+    t.app.clock.now = () => new Date('2026-03-01T05:00:00Z');
+    await writeSetting(t.db.db, 'slip', { ...SETTINGS.slip, isOpen: false });
+    expect(((await get('slip')).body as { isOpen: boolean }).isOpen).toBe(false);
+  });
+
+  test('no closed hours means open all day', async () => {
+    t.app.clock.now = () => new Date('2026-03-01T17:00:00Z');
+    await writeSetting(t.db.db, 'slip', { ...SETTINGS.slip, closeFrom: null, closeTo: null });
+    expect((await get('slip')).body).toEqual({ isOpen: true, closeFrom: null, closeTo: null, uploadWindowMinutes: 60 });
+  });
+});
+
+test('a missing document answers 404 NO_DATA, never an empty 200', async () => {
+  await t.db.db.deleteFrom('settings').where('key', '=', 'notice').execute();
+  const { status, body } = await get('notice');
+  expect(status).toBe(404);
+  expect(body).toEqual({ message: 'NO_DATA' });
+  await writeSetting(t.db.db, 'notice', SETTINGS.notice);
+});
+
+test('lookups take no query parameters', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/lookup/banks?x=1' });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toHaveProperty('message');
+});
+
+test('lookups are public: no token needed', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/lookup/info', headers: { authorization: 'Bearer nonsense' } });
+  expect(res.statusCode).toBe(200);
+});

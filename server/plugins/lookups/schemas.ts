@@ -1,0 +1,53 @@
+import type { LookupName } from './lookups-service';
+
+/** Response schemas of GET /api/lookup/{name}: exactly the shapes of RULES.md "Wire shapes". */
+const str = { type: 'string' } as const;
+const nullableStr = { type: ['string', 'null'] } as const;
+const bool = { type: 'boolean' } as const;
+const num = { type: 'number' } as const;
+const obj = (properties: Record<string, unknown>, optional: string[] = []) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties).filter((k) => !optional.includes(k)),
+  properties,
+});
+const htmlList = { type: 'array', items: str } as const;
+
+export const lookupResponse: Record<LookupName, object> = {
+  banks: { type: 'array', items: obj({ code: str, nameTH: str, nameEN: str }) },
+  deposit: obj({
+    banks: {
+      type: 'array',
+      items: obj(
+        {
+          bankCode: str,
+          bankType: { type: 'string', enum: ['BANK', 'PAYMENT'] },
+          mode: str,
+          bank: obj({ nameTH: str, nameEN: str }),
+          bankAccountName: str,
+          bankAccountNo: str,
+          currency: str,
+        },
+        ['currency'],
+      ),
+    },
+    wallets: { type: 'array', items: obj({ mode: str, walletAccountName: str }) },
+    isManual: bool,
+  }),
+  conditions: htmlList,
+  agreements: htmlList,
+  info: obj({ name: str, website: str }),
+  notice: obj({ notice: str }),
+  contact: obj({ contactText: str, lineLink: str, lineName: str, lineQR: nullableStr }),
+  withdraw: obj({ withdrawMin: num, withdrawMax: num }),
+  slip: obj({ isOpen: bool, closeFrom: nullableStr, closeTo: nullableStr, uploadWindowMinutes: { type: 'integer' } }),
+  sources: { type: 'array', items: obj({ code: str, description: str }) },
+  active: obj({ terminated: { type: ['string', 'null'], enum: ['gone', null] } }),
+  registerOTP: obj({ registerOTP: bool }),
+  enableChatWidget: obj({ enableChatWidget: bool }),
+};
+
+export const errorResponse = obj({ message: str });
+
+/** Lookups take no parameters. */
+export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;

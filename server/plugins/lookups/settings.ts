@@ -1,0 +1,31 @@
+/**
+ * The operator's settings: one JSON document per key in the `settings` table. Most are served as is by a
+ * lookup (RULES.md "Wire shapes"), so they hold wire values: amounts in baht (major units), times as
+ * HH:mm in Asia/Bangkok. Code that moves money converts with x100 to satang.
+ */
+export interface Settings {
+  info: { name: string; website: string };
+  notice: { notice: string };
+  contact: { contactText: string; lineLink: string; lineName: string; lineQR: string | null };
+  /** HTML strings; `%minPlayerAge%` is replaced by config.minPlayerAge when served. */
+  conditions: string[];
+  agreements: string[];
+  /** Baht. */
+  withdraw: { withdrawMin: number; withdrawMax: number };
+  /**
+   * isOpen is the operator's master switch; closeFrom/closeTo (HH:mm, Asia/Bangkok) are the daily closed
+   * hours, which may wrap past midnight; null or equal means never closed by the clock.
+   */
+  slip: { isOpen: boolean; closeFrom: string | null; closeTo: string | null; uploadWindowMinutes: number };
+  /** `gone` terminates the whole site (spec §2 navigation guard); set by `npm run operator -- site gone`. */
+  site: { terminated: 'gone' | null };
+  enableChatWidget: boolean;
+  /** isManual: deposits are checked by staff rather than matched automatically. */
+  deposit: { isManual: boolean };
+}
+
+export type SettingKey = keyof Settings;
+
+export const SETTING_KEYS: readonly SettingKey[] = [
+  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit',
+];
