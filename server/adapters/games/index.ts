@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import { ConfigError, type Config } from '../../config';
+import type { DB } from '../../db/schema';
+import { GameSimulator, type GameSimulatorOptions, type SimTimeoutMode } from './simulator';
+import type { GameProvider } from './types';
+
+export type { GameProvider } from './types';
+export { GameSimulator } from './simulator';
+
+type Env = Record<string, string | undefined>;
+
+export interface CreateGameProviderOptions {
+  /** Defaults to process.env. */
+  env?: Env;
+  /** Overrides of the simulator's options (tests pin seed, rates, clock...). */
+  simulator?: Partial<GameSimulatorOptions>;
+}
+
+function rate(env: Env, name: string): number | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!/^\d*\.?\d+$/.test(v) || !(n >= 0 && n <= 1)) throw new ConfigError(`${name} must be a number between 0 and 1, got "${v}"`);
+  return n;
+}
+
+function whole(env: Env, name: string, max: number): number | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  if (!/^\d+$/.test(v) || Number(v) > max) throw new ConfigError(`${name} must be a whole number up to ${max}, got "${v}"`);
+  return Number(v);
+}
+
+/**
+ * The simulator's knobs from the environment (docs/game-provider.md). Latency defaults to 150 ms in demo
+ * mode so the app feels like it talks to a remote provider, and to 0 under jest (NODE_ENV=test).
+ */
+export function simulatorOptionsFromEnv(config: Config, env: Env): GameSimulatorOptions {
+  const mode = env.GAME_SIM_TIMEOUT_MODE || 'mixed';
+  if (!['mixed', 'after-apply', 'before-apply'].includes(mode)) {
+    throw new ConfigError(`GAME_SIM_TIMEOUT_MODE must be mixed, after-apply or before-apply, got "${mode}"`);
+  }
+  const failureRate = rate(env, 'GAME_SIM_FAILURE_RATE') ?? 0;
+  const timeoutRate = rate(env, 'GAME_SIM_TIMEOUT_RATE') ?? 0;
+  if (failureRate + timeoutRate > 1) throw new ConfigError('GAME_SIM_FAILURE_RATE + GAME_SIM_TIMEOUT_RATE must not exceed 1');
+  const houseEdge = env.GAME_SIM_HOUSE_EDGE ? Number(env.GAME_SIM_HOUSE_EDGE) : undefined;
+  if (houseEdge !== undefined && !(houseEdge >= 0 && houseEdge <= 0.5)) {
+    throw new ConfigError(`GAME_SIM_HOUSE_EDGE must be between 0 and 0.5, got "${env.GAME_SIM_HOUSE_EDGE}"`);
+  }
+  const prefix = env.GAME_SIM_USERNAME_PREFIX;
+  if (prefix !== undefined && !/^[a-z][a-z0-9]{0,11}$/.test(prefix)) {
+    throw new ConfigError(`GAME_SIM_USERNAME_PREFIX must be 1-12 lower-case letters or digits, got "${prefix}"`);
+  }
+  return {
+    // Launch tokens are signed with a key derived from JWT_SECRET (the simulator derives a separate key from it).
+    secret: config.jwtSecret,
+    baseUrl: (env.PUBLIC_URL ?? '').replace(/\/+$/, ''),
+    latencyMs: whole(env, 'GAME_SIM_LATENCY_MS', 60_000) ?? (config.demo && env.NODE_ENV !== 'test' ? 150 : 0),
+    failureRate,
+    timeoutRate,
+    timeoutMode: mode as SimTimeoutMode,
+    seed: whole(env, 'GAME_SIM_SEED', 2 ** 31),
+    houseEdge,
+    usernamePrefix: prefix,
+    maxBet: whole(env, 'GAME_SIM_MAX_BET', 100_000_000),
+  };
+}
+
+/**
+ * The game provider the server talks to, chosen by configuration. This is the seam for real providers:
+ * GAME_PROVIDER=simulator (the default in demo mode) gives the built-in simulator; a real provider is an
+ * adapter implementing GameProvider (types.ts) over its HTTP API, added as another case here and selected
+ * by GAME_PROVIDER with its own settings (API URL, agent id, secret) read from the environment.
+ * Outside demo mode nothing is assumed: running real money against a simulator must be a deliberate choice.
+ */
+export function createGameProvider(config: Config, db: Kysely<DB>, opts: CreateGameProviderOptions = {}): GameProvider {
+  const env = opts.env ?? process.env;
+  const kind = env.GAME_PROVIDER || (config.demo ? 'simulator' : '');
+  switch (kind) {
+    case 'simulator': {
+      const options = { ...simulatorOptionsFromEnv(config, env), ...opts.simulator };
+      return new GameSimulator(db, options);
+    }
+    case '':
+      throw new ConfigError('GAME_PROVIDER is required when DEMO is off (set GAME_PROVIDER=simulator to use the built-in simulator deliberately)');
+    default:
+      throw new ConfigError(`GAME_PROVIDER "${kind}" is not available; known: simulator`);
+  }
+}
