@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './schema';
+import { nowIso } from './index';
+import { hashPassword } from '../lib/password';
+
+/** The demo player `npm start` prints (DEMO on). */
+export const DEMO_PLAYER = {
+  phone: '0812345678',
+  password: 'demo1234',
+  name: 'Demo Player',
+  bankCode: 'KBANK',
+  // English so the copy-details flow works for every bank (KTB/TMB/BBL need English names).
+  bankAccountName: 'DEMO PLAYER',
+  bankAccountNo: '1112223334',
+  sourceCode: 'friend',
+} as const;
+
+export interface DemoPlayer { id: number; phone: string; password: string }
+
+/**
+ * One step of the demo seed, run in order after the demo player exists. Each step must be idempotent
+ * (seedDemo may run again on the same database) and takes the player it seeds for.
+ */
+export type DemoSeedStep = (db: Kysely<DB>, player: DemoPlayer) => Promise<void>;
+
+/**
+ * The steps that give the demo player something to play with. The ledger work adds the opening balance
+ * here (a journal entry from the promotion/bonus budget to the player's wallet); keep each step idempotent.
+ */
+export const demoSeedSteps: DemoSeedStep[] = [];
+
+/**
+ * Demo data on top of seedBase: the demo player (created once, by phone) and then every demoSeedSteps entry.
+ * Needs seedBase first (the player's bank must exist). Returns the player's login.
+ */
+export async function seedDemo(db: Kysely<DB>): Promise<DemoPlayer> {
+  const player = await ensureDemoPlayer(db);
+  for (const step of demoSeedSteps) await step(db, player);
+  return player;
+}
+
+async function ensureDemoPlayer(db: Kysely<DB>): Promise<DemoPlayer> {
+  const p = DEMO_PLAYER;
+  const existing = await db.selectFrom('players').select('id').where('phone', '=', p.phone).executeTakeFirst();
+  if (existing) return { id: Number(existing.id), phone: p.phone, password: p.password };
+  const now = nowIso();
+  const row = await db
+    .insertInto('players')
+    .values({
+      phone: p.phone,
+      name: p.name,
+      password_hash: await hashPassword(p.password),
+      bank_code: p.bankCode,
+      bank_account_name: p.bankAccountName,
+      bank_account_no: p.bankAccountNo,
+      currency: 'THB',
+      source_code: p.sourceCode,
+      inviter_id: null,
+      status: 'active',
+      coin: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: Number(row.id), phone: p.phone, password: p.password };
+}
