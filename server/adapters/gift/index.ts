@@ -1,0 +1,2 @@
+export * from './types';
+export { GiftRedeemerSimulator, type GiftRedeemerSimOptions } from './simulator';

@@ -1,0 +1,2 @@
+export * from './types';
+export { SlipVerifierSimulator, MemoryTransferBook, type TransferBook, type SlipVerifierSimOptions } from './simulator';

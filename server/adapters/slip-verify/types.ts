@@ -1,0 +1,27 @@
+/**
+ * Slip verification (the banks' "slip verify" inquiry): given what the slip's mini-QR carries (sending
+ * bank and transaction reference), the bank tells what really happened: amount, sender, receiver, time.
+ */
+export interface SlipQuery {
+  /** 3-digit Thai bank code from the mini-QR. */
+  sendingBank: string;
+  transRef: string;
+}
+
+export interface VerifiedTransfer {
+  transRef: string;
+  amountSatang: number;
+  sender: { bankCode: string; accountNo: string; accountName: string };
+  /** The receiving account: a bank account number and/or a PromptPay id. */
+  receiver: { bankCode: string | null; accountNo: string | null; promptPayId: string | null; accountName: string };
+  transferredAt: Date;
+}
+
+/** The verifier's own reasons; the deposit service maps them to the slip codes of spec §8. */
+export type SlipVerifyFailure = 'TRANSACTION_NOT_FOUND' | 'BANK_MISMATCH' | 'SERVICE_UNAVAILABLE';
+
+export type SlipVerifyResult = { ok: true; transfer: VerifiedTransfer } | { ok: false; reason: SlipVerifyFailure };
+
+export interface SlipVerifier {
+  verify(query: SlipQuery): Promise<SlipVerifyResult>;
+}
