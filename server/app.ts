@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { createDb, type Database, type Dialect } from './db';
 import type { DB } from './db/schema';
 import auth from './plugins/auth';
+import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
 
 declare module 'fastify' {
@@ -39,7 +40,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: redactPaths },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   await app.register(auth);
+  await app.register(accounts);
   await app.register(lookups);
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
 import { AppError, gone, unauthorized } from '../errors';
 import { nowIso } from '../db';
 
@@ -11,10 +13,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a logged-in player; sets request.playerId and request.sessionId. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Each takes an optional transaction so a caller can change other rows and the sessions atomically. */
     tokens: {
-      issue(playerId: number): Promise<string>;
-      revoke(sessionId: string): Promise<void>;
-      revokeAll(playerId: number): Promise<void>;
+      issue(playerId: number, trx?: Kysely<DB>): Promise<string>;
+      revoke(sessionId: string, trx?: Kysely<DB>): Promise<void>;
+      revokeAll(playerId: number, trx?: Kysely<DB>): Promise<void>;
     };
   }
   interface FastifyRequest {
@@ -33,10 +36,10 @@ export default fp(
     const db = app.db;
 
     app.decorate('tokens', {
-      async issue(playerId: number) {
+      async issue(playerId: number, trx: Kysely<DB> = db) {
         const jti = crypto.randomUUID();
         const now = new Date();
-        await db
+        await trx
           .insertInto('sessions')
           .values({
             id: jti,
@@ -54,11 +57,11 @@ export default fp(
           .setExpirationTime(Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS)
           .sign(key);
       },
-      async revoke(sessionId: string) {
-        await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+      async revoke(sessionId: string, trx: Kysely<DB> = db) {
+        await trx.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
       },
-      async revokeAll(playerId: number) {
-        await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('player_id', '=', playerId).where('revoked_at', 'is', null).execute();
+      async revokeAll(playerId: number, trx: Kysely<DB> = db) {
+        await trx.updateTable('sessions').set({ revoked_at: nowIso() }).where('player_id', '=', playerId).where('revoked_at', 'is', null).execute();
       },
     });
 

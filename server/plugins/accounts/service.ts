@@ -1,0 +1,207 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError, badRequest, conflict, gone, tooMany, unauthorized, unprocessable } from '../../errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { phoneVerifiedSince } from '../otp/repository';
+import type { AccountRules } from './rules';
+import * as repo from './repository';
+import {
+  INVALID_USER_INFO, checkBank, checkBankAccountName, checkBankAccountNo, checkCurrency, checkPassword, checkPhone,
+  parseInviteCode, requiredText, toWireCurrency,
+} from './validation';
+
+/** The registration payload of spec §3 as it arrives (JSON schema has checked the types). */
+export interface RegistrationBody {
+  name: string; username: string; password: string; sourceCode: string; inviteCode?: string;
+  bankCode?: string; bankAccountName?: string; bankAccountNo?: string; currency?: 'BAHT' | 'LAK';
+}
+
+export interface ProfileBody { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string }
+
+export interface ProfileView {
+  profile: { _id: string; username: string; name: string; createdAt: string };
+  bankAccount: {
+    bankAccountName: string; bankAccountNo: string; bankCode: string; currency: 'BAHT' | 'LAK';
+    bank: { nameTH: string; nameEN: string };
+  };
+}
+
+const iso = (d: Date) => d.toISOString();
+const minus = (d: Date, seconds: number) => new Date(d.getTime() - seconds * 1000);
+const plus = (d: Date, seconds: number) => new Date(d.getTime() + seconds * 1000);
+
+/** Account rules: registration, login with lockout, profile, bank account name, password change. */
+export class AccountsService {
+  private readonly db: Kysely<DB>;
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly rules: AccountRules,
+  ) {
+    this.db = app.db;
+  }
+
+  private now(): Date {
+    return this.app.clock.now();
+  }
+
+  /** A hash to check wrong phones against, so an unknown phone costs the same time as a known one. */
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword('not-a-password-of-anyone');
+    return this.dummyHash;
+  }
+
+  // ---- registration -------------------------------------------------------------------------------
+
+  /**
+   * Checks a registration payload in the order the codes are documented in docs/accounts.md. With
+   * `partial`, bank fields that are absent or empty are skipped (the SPA validates step 3 before step 4).
+   */
+  private async checkRegistration(body: RegistrationBody, partial: boolean) {
+    const market = this.app.config.market;
+    const name = requiredText(body.name);
+    const phone = checkPhone(body.username, market);
+    const password = checkPassword(body.password, this.rules);
+    const sourceCode = requiredText(body.sourceCode);
+    if (!(await repo.sourceExists(this.db, sourceCode))) throw badRequest(INVALID_USER_INFO);
+
+    const hasBank = [body.bankCode, body.bankAccountName, body.bankAccountNo].some((v) => (v ?? '').trim() !== '');
+    let bank: { code: string; accountName: string; accountNo: string } | null = null;
+    if (hasBank || !partial) {
+      const row = checkBank(await repo.findBank(this.db, requiredText(body.bankCode)));
+      bank = {
+        code: row.code,
+        accountName: checkBankAccountName(body.bankAccountName, row.english_name_only === 1),
+        accountNo: checkBankAccountNo(body.bankAccountNo, this.rules),
+      };
+    }
+    const currency = checkCurrency(body.currency, market);
+
+    if (await repo.phoneTaken(this.db, phone)) throw conflict('EXISTING_USER');
+    if (this.app.config.registerOtp) {
+      const since = iso(minus(this.now(), this.rules.otpVerifiedValidSeconds));
+      if (!(await phoneVerifiedSince(this.db, phone, since))) throw badRequest('UNVERIFIED_OTP');
+    }
+    if (bank && (await repo.bankAccountTaken(this.db, bank.accountNo))) throw conflict('EXISTING_BANK');
+
+    // An invite code that names no player is ignored: the link may be old, and it must not block a sign-up.
+    const inviterId = parseInviteCode(body.inviteCode);
+    const inviter = inviterId !== null && (await repo.playerExists(this.db, inviterId)) ? inviterId : null;
+    return { name, phone, password, sourceCode, bank, currency, inviter };
+  }
+
+  async validate(body: RegistrationBody): Promise<void> {
+    await this.checkRegistration(body, true);
+  }
+
+  async register(body: RegistrationBody): Promise<number> {
+    const r = await this.checkRegistration(body, false);
+    const bank = r.bank!;
+    const passwordHash = await hashPassword(r.password);
+    try {
+      return await repo.insertPlayer(this.db, {
+        phone: r.phone, name: r.name, password_hash: passwordHash, bank_code: bank.code, bank_account_name: bank.accountName,
+        bank_account_no: bank.accountNo, currency: r.currency, source_code: r.sourceCode, inviter_id: r.inviter, now: iso(this.now()),
+      });
+    } catch (e) {
+      throw this.mapUnique(e, 'REGISTER_FAIL');
+    }
+  }
+
+  /** A lost race on a unique column becomes the same answer the pre-check gives. */
+  private mapUnique(e: unknown, otherwise: string): AppError {
+    const column = repo.uniqueViolation(e);
+    if (column === 'phone') return conflict('EXISTING_USER');
+    if (column === 'bank_account_no') return conflict('EXISTING_BANK');
+    this.app.log.error({ err: e }, 'account write failed');
+    return new AppError(500, otherwise);
+  }
+
+  // ---- session ------------------------------------------------------------------------------------
+
+  async login(username: string, password: string): Promise<string> {
+    const phone = username.trim();
+    const now = this.now();
+    if (await repo.loginLockedUntil(this.db, phone, iso(now))) throw tooMany('REQUEST_LIMIT');
+
+    const player = phone ? await repo.findPlayerByPhone(this.db, phone) : undefined;
+    const ok = await verifyPassword(password, player?.password_hash ?? (await this.dummy()));
+    if (!player || !ok) {
+      await this.db.transaction().execute(async (trx) => {
+        const failures = await repo.addLoginFailure(trx, phone, iso(now), iso(minus(now, this.rules.loginWindowSeconds)));
+        if (failures >= this.rules.loginMaxFailures) await repo.lockLogin(trx, phone, iso(plus(now, this.rules.loginLockSeconds)));
+      });
+      throw unauthorized('WRONG_CREDENTIAL');
+    }
+    if (player.status === 'gone') throw gone();
+    if (player.status !== 'active') throw unauthorized('INACTIVE_USER');
+    return this.db.transaction().execute(async (trx) => {
+      await repo.clearLoginFailures(trx, phone);
+      return this.app.tokens.issue(Number(player.id), trx);
+    });
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await this.app.tokens.revoke(sessionId);
+  }
+
+  // ---- profile ------------------------------------------------------------------------------------
+
+  async profile(playerId: number): Promise<ProfileView> {
+    const row = await repo.profileRow(this.db, playerId);
+    if (!row) throw unauthorized('invalid-token');
+    return {
+      profile: { _id: String(row.id), username: row.phone, name: row.name, createdAt: row.created_at },
+      bankAccount: {
+        bankAccountName: row.bank_account_name,
+        bankAccountNo: row.bank_account_no,
+        bankCode: row.bank_code,
+        currency: toWireCurrency(row.currency),
+        bank: { nameTH: row.name_th, nameEN: row.name_en },
+      },
+    };
+  }
+
+  async updateProfile(playerId: number, body: ProfileBody): Promise<ProfileView> {
+    const name = requiredText(body.name);
+    const bank = checkBank(await repo.findBank(this.db, requiredText(body.bankCode)));
+    const accountName = checkBankAccountName(body.bankAccountName, bank.english_name_only === 1);
+    const accountNo = checkBankAccountNo(body.bankAccountNo, this.rules);
+    if (await repo.bankAccountTaken(this.db, accountNo, playerId)) throw conflict('EXISTING_BANK');
+    try {
+      await repo.updateProfile(this.db, playerId, {
+        name, bank_code: bank.code, bank_account_name: accountName, bank_account_no: accountNo, now: iso(this.now()),
+      });
+    } catch (e) {
+      throw this.mapUnique(e, 'INTERNAL_SERVER_ERROR');
+    }
+    return this.profile(playerId);
+  }
+
+  /** Corrects the name on the registered account; the bank itself is changed through the profile. */
+  async updateBankAccountName(playerId: number, bankCode: string, bankAccountName: string): Promise<ProfileView> {
+    const player = await repo.findPlayerById(this.db, playerId);
+    if (!player) throw unauthorized('invalid-token');
+    if (requiredText(bankCode) !== player.bank_code) throw badRequest('INVALID_BANK');
+    // This call is the fix for KTB/TMB/BBL names, so English is required whatever the bank.
+    const name = checkBankAccountName(bankAccountName, true);
+    await repo.updateBankAccountName(this.db, playerId, name, iso(this.now()));
+    return this.profile(playerId);
+  }
+
+  /** Sets a new password, revokes every earlier token and returns a fresh one, all or nothing. */
+  async changePassword(playerId: number, oldPassword: string, newPassword: string): Promise<string> {
+    checkPassword(newPassword, this.rules);
+    const player = await repo.findPlayerById(this.db, playerId);
+    if (!player) throw unauthorized('invalid-token');
+    if (!(await verifyPassword(oldPassword, player.password_hash))) throw unprocessable('WRONG_PASSWORD');
+    const hash = await hashPassword(newPassword);
+    return this.db.transaction().execute(async (trx) => {
+      await repo.updatePasswordHash(trx, playerId, hash, iso(this.now()));
+      await this.app.tokens.revokeAll(playerId, trx);
+      return this.app.tokens.issue(playerId, trx);
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import type { AccountRules } from '../accounts/rules';
+import * as s from '../accounts/schemas';
+import { OtpService } from './service';
+
+/** POST /api/otp/send and /api/otp/verify (spec §7). Needs the sms decoration. */
+export default fp<{ rules: AccountRules }>(
+  async (app, opts) => {
+    const service = new OtpService(app, opts.rules);
+
+    app.post<{ Body: { phoneNumber: string } }>(
+      '/api/otp/send',
+      { schema: { body: s.otpSendBody, response: { 200: s.otpSendReply, ...s.errorResponses } } },
+      async (req) => service.send(req.body.phoneNumber),
+    );
+
+    app.post<{ Body: { otpToken: string; otpCode: string } }>(
+      '/api/otp/verify',
+      { schema: { body: s.otpVerifyBody, response: { 200: s.otpVerifyReply, ...s.errorResponses } } },
+      async (req) => service.verify(req.body.otpToken, req.body.otpCode),
+    );
+  },
+  { name: 'otp', dependencies: ['db', 'sms'] },
+);

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+/** SQL of the OTP plugin. Every function takes the database or a transaction first. */
+type Db = Kysely<DB>;
+
+/** True when an OTP for this phone was verified after `since`. */
+export async function phoneVerifiedSince(db: Db, phone: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('verified_at', 'is not', null)
+    .where('verified_at', '>', since)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * Takes the phone's lock row for the rest of the transaction (row lock on PostgreSQL, the write lock on
+ * SQLite), so two processes cannot both pass the send limits for one phone.
+ */
+export async function lockPhone(db: Db, phone: string, now: string): Promise<void> {
+  await db
+    .insertInto('phone_locks')
+    .values({ phone, touched_at: now })
+    .onConflict((oc) => oc.column('phone').doUpdateSet({ touched_at: now }))
+    .execute();
+}
+
+export async function sendsSince(db: Db, phone: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('otp_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewOtp { phone: string; token_hash: string; ref: string; code_hash: string; created_at: string; expires_at: string }
+
+export async function insertOtp(db: Db, otp: NewOtp): Promise<number> {
+  const row = await db.insertInto('otp_requests').values({ ...otp, attempts: 0, verified_at: null }).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function deleteOtp(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('otp_requests').where('id', '=', id).execute();
+}
+
+/** Only the newest code of a phone can be used: older unverified ones expire now. */
+export async function expireOlderOtps(db: Db, phone: string, keepId: number, now: string): Promise<void> {
+  await db
+    .updateTable('otp_requests')
+    .set({ expires_at: now })
+    .where('phone', '=', phone)
+    .where('id', '!=', keepId)
+    .where('verified_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+export const findOtpByTokenHash = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('otp_requests')
+    .select(['id', 'phone', 'code_hash', 'attempts', 'expires_at', 'verified_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+
+/** Uses up one try, atomically; false when the tries were already used up. */
+export async function takeTry(db: Db, id: number, maxTries: number): Promise<boolean> {
+  const r = await db
+    .updateTable('otp_requests')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxTries)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function markVerified(db: Db, id: number, now: string): Promise<void> {
+  await db.updateTable('otp_requests').set({ verified_at: now }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}
