@@ -74,6 +74,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(auth);
   await app.register(accounts);
   await app.register(lookups);
+  await app.register(import('./plugins/game-sim'));
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
     await database.db.selectFrom('settings').select('key').limit(1).execute();

@@ -132,7 +132,9 @@ export class GameSimulator implements GameProvider {
     private readonly db: Kysely<DB>,
     options: GameSimulatorOptions,
   ) {
-    const o = { ...GAME_SIM_DEFAULTS, ...options };
+    // An option given as undefined (e.g. an unset environment variable) means "the default".
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as GameSimulatorOptions;
+    const o = { ...GAME_SIM_DEFAULTS, ...given };
     this.knobs = { latencyMs: o.latencyMs, failureRate: o.failureRate, timeoutRate: o.timeoutRate, timeoutMode: o.timeoutMode };
     this.configure({});
     if (!(o.houseEdge >= 0 && o.houseEdge <= 0.5)) throw new RangeError(`houseEdge must be between 0 and 0.5, got ${o.houseEdge}`);
