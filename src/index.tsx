@@ -1,3 +1,6 @@
-import { createRoot } from 'react-dom/client';
+import './app/fonts';
+import './app/styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Wallet</p>);
+import { startApp } from './app/start';
+
+startApp(document.getElementById('root')!);

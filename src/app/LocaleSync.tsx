@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+
+import { useAppSelector } from './hooks';
+import { applyLocale } from './i18n';
+import { selectLocale } from './prefs';
+
+/** Applies the persisted language choice: i18next, <html lang>, moment (when loaded). */
+export function LocaleSync() {
+  const locale = useAppSelector(selectLocale);
+  useEffect(() => {
+    void applyLocale(locale);
+  }, [locale]);
+  return null;
+}

@@ -1,0 +1,74 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+import { classifyError } from './apiErrors';
+import { sessionEnded } from './authEvents';
+import { APP_VERSION } from './build';
+import { navigateTo } from './navigation';
+import { toastError } from './notify';
+
+/** Spec §7 and §9: every call times out after 60 s, uploads after 5 minutes. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const UPLOAD_TIMEOUT_MS = 300_000;
+/** The marker header that tells the backend which client is calling. */
+export const CLIENT_HEADER = 'X-Client';
+export const CLIENT_MARKER = `player-wallet/${APP_VERSION}`;
+
+/**
+ * Per-endpoint options (RTK Query `extraOptions`):
+ * - silent: no toast for ordinary failure codes (spec §8 swallows many failures, or shows them inline);
+ *   'gone' and session failures are still handled.
+ * - raw: no handling at all; the caller reads the error itself (the navigation guard's site-active check).
+ * - upload: the 5-minute timeout.
+ */
+export interface ApiExtraOptions {
+  silent?: boolean;
+  raw?: boolean;
+  upload?: boolean;
+}
+
+const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: origin,
+  // A function, not `fetch` itself, so the global fetch is read at call time (tests replace it).
+  fetchFn: (input, init) => fetch(input, init),
+  // JSON when the server says JSON, text otherwise: 'cannot verify identity' may come as plain text.
+  responseHandler: 'content-type',
+  prepareHeaders: (headers, { getState }) => {
+    const token = (getState() as { session?: { token?: string | null } }).session?.token;
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    headers.set(CLIENT_HEADER, CLIENT_MARKER);
+    return headers;
+  },
+});
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
+  args,
+  api,
+  extraOptions = {},
+) => {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  const timeout = request.timeout ?? (extraOptions.upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const result = await rawBaseQuery({ ...request, timeout }, api, extraOptions);
+  if (result.error && !extraOptions.raw) {
+    const outcome = classifyError(result.error);
+    if (outcome.kind === 'terminated') {
+      navigateTo('/terminated', { replace: true });
+    } else if (outcome.kind === 'reauth') {
+      api.dispatch(sessionEnded('rejected'));
+      navigateTo('/login', { replace: true });
+    } else if (!extraOptions.silent) {
+      toastError(outcome.code);
+    }
+  }
+  return result;
+};
+
+/** The one API of the app; every feature adds its endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Wallet', 'Profile', 'Bonus', 'Statement', 'Slip', 'Qr', 'Lookup'],
+  endpoints: () => ({}),
+});

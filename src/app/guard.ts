@@ -1,0 +1,62 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+
+import { selectToken } from '../features/session/sessionSlice';
+import { classifyError } from './apiErrors';
+import { sessionEnded } from './authEvents';
+import { lookupApi } from './lookupApi';
+import type { AppStore } from './store';
+
+/** The body class spec §2 calls the terminated style; CSS hides the public screens while it is on. */
+export const TERMINATED_CLASS = 'terminated';
+
+const PUBLIC_PAGES = new Set(['/login', '/register', '/howto', '/contact']);
+
+export function requiresAuth(pathname: string): boolean {
+  return pathname === '/user' || pathname.startsWith('/user/');
+}
+
+export function isPublicPage(pathname: string): boolean {
+  return PUBLIC_PAGES.has(pathname.replace(/\/+$/, '') || '/');
+}
+
+/** Only same-site paths may be followed after login; anything else goes to /user. */
+export function safeNextPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/user';
+}
+
+async function siteIsGone(store: AppStore): Promise<boolean> {
+  const result = await store.dispatch(
+    lookupApi.endpoints.getSiteActive.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  );
+  if (result.data?.terminated === 'gone') return true;
+  return result.error !== undefined && classifyError(result.error).kind === 'terminated';
+}
+
+/**
+ * The navigation guard of spec §2, run before every navigation (root loader, always revalidated):
+ * 1. on /login the body gets the terminated style;
+ * 2. the site-active lookup: "gone" -> /terminated, otherwise the style is cleared;
+ * 3. a route under /user without a stored token -> /login?next=<url>.
+ * And spec §4: a public page visited while holding a token clears the stored session.
+ */
+export function createGuard(store: AppStore) {
+  return async function guard({ request }: LoaderFunctionArgs): Promise<null> {
+    const url = new URL(request.url);
+    const { pathname } = url;
+    // "The browser path": the page being left on in-app navigations, the requested one on a fresh load.
+    if (pathname === '/login' || window.location.pathname === '/login') document.body.classList.add(TERMINATED_CLASS);
+
+    if (await siteIsGone(store)) {
+      if (pathname !== '/terminated') throw redirect('/terminated');
+      return null;
+    }
+    document.body.classList.remove(TERMINATED_CLASS);
+
+    const token = selectToken(store.getState());
+    if (requiresAuth(pathname) && !token) {
+      throw redirect(`/login?next=${encodeURIComponent(pathname + url.search)}`);
+    }
+    if (isPublicPage(pathname) && token) store.dispatch(sessionEnded('public-page'));
+    return null;
+  };
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+
+import { Modal } from '../../components/Modal';
+import { SafeHtml } from '../../components/SafeHtml';
+import { useGetConditionsQuery } from '../lookupApi';
+
+export const CONDITIONS_MODAL = 'conditions';
+
+/** The conditions list from GET /api/lookup/conditions, each item server HTML, sanitized. */
+export function ConditionsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data, isLoading, isError } = useGetConditionsQuery();
+  return (
+    <Modal id={CONDITIONS_MODAL} title={t('conditions.title')} onClose={onClose}>
+      {isLoading && <p aria-busy="true">{t('common.loading')}</p>}
+      {isError && <p>{t('conditions.failed')}</p>}
+      {data && data.length === 0 && <p>{t('conditions.empty')}</p>}
+      {data && data.length > 0 && (
+        <ol className="conditions">
+          {data.map((html, index) => (
+            <SafeHtml key={index} as="li" html={html} />
+          ))}
+        </ol>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+
+import { ConditionsIcon, ContactIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../../components/icons';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { useModal } from '../../components/useModal';
+import { logout } from '../../features/session/logout';
+import { useAppDispatch } from '../hooks';
+import { BottomMenu, type MenuLink } from './BottomMenu';
+import { CONDITIONS_MODAL, ConditionsModal } from './ConditionsModal';
+import { TopBar } from './TopBar';
+import { useTopOffset } from './useTopOffset';
+
+const links: MenuLink[] = [
+  { to: '/user/home', labelKey: 'nav.home', icon: <HomeIcon /> },
+  { to: '/user/profile', labelKey: 'nav.profile', icon: <ProfileIcon /> },
+  { to: '/user/statement', labelKey: 'nav.statement', icon: <StatementIcon /> },
+  { to: '/user/contact', labelKey: 'nav.contact', icon: <ContactIcon /> },
+];
+
+/** The logged-in player's area; the guard keeps visitors out. */
+export default function UserLayout() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const conditions = useModal(CONDITIONS_MODAL);
+  const offset = useTopOffset();
+  return (
+    <div className="layout layout--user">
+      <TopBar home="/user/home">
+        <LanguageSwitcher />
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="logout"
+          aria-label={t('nav.logout')}
+          title={t('nav.logout')}
+          onClick={() => void dispatch(logout())}
+        >
+          <LogoutIcon />
+        </button>
+      </TopBar>
+      <main id="main" className={`layout__main${offset ? ' layout__main--offset' : ''}`}>
+        <Outlet />
+      </main>
+      <BottomMenu links={links}>
+        <li>
+          <button type="button" className="bottom-menu__item" onClick={conditions.open} aria-haspopup="dialog">
+            <ConditionsIcon />
+            <span>{t('nav.conditions')}</span>
+          </button>
+        </li>
+      </BottomMenu>
+      {conditions.isOpen && <ConditionsModal onClose={conditions.close} />}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+import type { Locale } from '../lib/locale';
+import { DEFAULT_LOCALE } from './i18n';
+
+/**
+ * The player's device preferences, persisted to localStorage (spec §3 keys in brackets):
+ * locale [locale], inviteCode [code], guestId [guest-id], lastSync [last_sync], agreementAccepted
+ * [remember-agreement]. Events are named for what happened, not for the field they set.
+ */
+export interface PrefsState {
+  locale: Locale;
+  inviteCode: string | null;
+  guestId: string | null;
+  lastSync: string | null;
+  agreementAccepted: boolean;
+}
+
+export const initialPrefs: PrefsState = {
+  locale: DEFAULT_LOCALE,
+  inviteCode: null,
+  guestId: null,
+  lastSync: null,
+  agreementAccepted: false,
+};
+
+const prefsSlice = createSlice({
+  name: 'prefs',
+  initialState: initialPrefs,
+  reducers: {
+    localeChosen(state, action: PayloadAction<Locale>) {
+      state.locale = action.payload;
+    },
+    inviteCodeReceived(state, action: PayloadAction<string>) {
+      state.inviteCode = action.payload;
+    },
+    /** A guest id is generated once per device and then kept. */
+    guestIdAssigned(state, action: PayloadAction<string>) {
+      if (state.guestId === null) state.guestId = action.payload;
+    },
+    walletSynced(state, action: PayloadAction<string>) {
+      state.lastSync = action.payload;
+    },
+    agreementAccepted(state) {
+      state.agreementAccepted = true;
+    },
+  },
+  selectors: {
+    selectLocale: (state) => state.locale,
+    selectInviteCode: (state) => state.inviteCode,
+    selectGuestId: (state) => state.guestId,
+    selectLastSync: (state) => state.lastSync,
+    selectAgreementAccepted: (state) => state.agreementAccepted,
+  },
+});
+
+export const { localeChosen, inviteCodeReceived, guestIdAssigned, walletSynced, agreementAccepted } = prefsSlice.actions;
+export const { selectLocale, selectInviteCode, selectGuestId, selectLastSync, selectAgreementAccepted } = prefsSlice.selectors;
+export const prefsReducer = prefsSlice.reducer;
+export default prefsSlice;

@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router-dom';
+
+import { createGuard } from './guard';
+import { setNavigator } from './navigation';
+import { RouteError } from './RouteError';
+import type { AppStore } from './store';
+
+type PageModule = { default: ComponentType };
+/** A lazily loaded route module: one chunk per route (chunk names come from the import comments). */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** Route handle: whether the layout pads the content below the top bar (spec §2 'top offset'). */
+export interface RouteHandle {
+  topOffset?: boolean;
+}
+
+/** Every route of spec §2, under the navigation guard. */
+export function buildRoutes(store: AppStore): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      loader: createGuard(store),
+      // The guard runs on every navigation, not only when the root's params change.
+      shouldRevalidate: () => true,
+      HydrateFallback: () => null,
+      element: <Outlet />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, loader: () => redirect('/user') },
+        {
+          lazy: page(() => import(/* webpackChunkName: "layout-public" */ './layout/PublicLayout')),
+          children: [
+            { path: 'login', lazy: page(() => import(/* webpackChunkName: "route-login" */ '../features/session/LoginPage')) },
+            // Register: the accounts work replaces this stand-in (see features/pending).
+            { path: 'register', lazy: page(() => import(/* webpackChunkName: "route-register" */ '../features/pending/RegisterPage')) },
+            { path: 'howto', lazy: page(() => import(/* webpackChunkName: "route-howto" */ '../features/howto/HowtoPage')) },
+            {
+              path: 'contact',
+              handle: { topOffset: false } satisfies RouteHandle,
+              lazy: page(() => import(/* webpackChunkName: "route-contact" */ '../features/contact/ContactPage')),
+            },
+          ],
+        },
+        {
+          path: 'user',
+          lazy: page(() => import(/* webpackChunkName: "layout-user" */ './layout/UserLayout')),
+          children: [
+            { index: true, loader: () => redirect('/user/home') },
+            { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/pending/HomePage')) },
+            { path: 'profile', lazy: page(() => import(/* webpackChunkName: "route-profile" */ '../features/pending/ProfilePage')) },
+            { path: 'bonus', lazy: page(() => import(/* webpackChunkName: "route-bonus" */ '../features/bonus/BonusPage')) },
+            { path: 'statement', lazy: page(() => import(/* webpackChunkName: "route-statement" */ '../features/statement/StatementPage')) },
+            {
+              path: 'contact',
+              handle: { topOffset: true } satisfies RouteHandle,
+              lazy: page(() => import(/* webpackChunkName: "route-contact" */ '../features/contact/ContactPage')),
+            },
+          ],
+        },
+        { path: 'terminated', lazy: page(() => import(/* webpackChunkName: "route-terminated" */ '../features/terminated/TerminatedPage')) },
+        { path: '*', lazy: page(() => import(/* webpackChunkName: "route-not-found" */ '../features/not-found/NotFoundPage')) },
+      ],
+    },
+  ];
+}
+
+/** The browser router (history mode, base /), registered as the app's navigator. */
+export function createAppRouter(store: AppStore) {
+  const router = createBrowserRouter(buildRoutes(store));
+  setNavigator((to, options) => void router.navigate(to, options));
+  return router;
+}

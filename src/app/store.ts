@@ -1,0 +1,61 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
+
+import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import { api } from './api';
+import { sessionEnded } from './authEvents';
+import { modalsReducer } from './modalSlice';
+import { localStore, sessionStorageRouter } from './persist';
+import { prefsReducer, type PrefsState } from './prefs';
+
+/** Only the token and the remember flag are stored; a stored token comes back as a logged-in session. */
+const sessionPersist: PersistConfig<SessionState> = {
+  key: 'token',
+  storage: sessionStorageRouter,
+  whitelist: ['token', 'remember'],
+  stateReconciler: (inbound, _original, reduced) => {
+    const stored = inbound as Partial<SessionState> | undefined;
+    return stored && typeof stored.token === 'string' && stored.token !== ''
+      ? loggedInSession(stored.token, stored.remember === true)
+      : reduced;
+  },
+};
+
+const prefsPersist: PersistConfig<PrefsState> = { key: 'prefs', storage: localStore };
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  session: persistReducer(sessionPersist, sessionReducer),
+  prefs: persistReducer(prefsPersist, prefsReducer),
+  modals: modalsReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+/** A starting state for tests and server-free starts: any slice, without redux-persist's bookkeeping. */
+export type PreloadedState = { [K in keyof RootState]?: Omit<RootState[K], '_persist'> };
+
+export function makeStore(preloadedState?: PreloadedState) {
+  const listener = createListenerMiddleware();
+  // Data fetched for one player must not be shown to the next.
+  listener.startListening({
+    actionCreator: sessionEnded,
+    effect: (_action, { dispatch }) => {
+      dispatch(api.util.resetApiState());
+    },
+  });
+
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as Partial<RootState> | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listener.middleware)
+        .concat(api.middleware),
+    devTools: process.env.NODE_ENV !== 'production',
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { modalClosed, modalOpened, selectIsModalOpen } from '../app/modalSlice';
+
+/** Open state of one modal in the modal stack, with events to open and close it. */
+export function useModal(id: string) {
+  const dispatch = useAppDispatch();
+  const isOpen = useAppSelector((state) => selectIsModalOpen(state, id));
+  const open = useCallback(() => dispatch(modalOpened(id)), [dispatch, id]);
+  const close = useCallback(() => dispatch(modalClosed(id)), [dispatch, id]);
+  return { isOpen, open, close };
+}

@@ -1,0 +1,87 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+
+import { safeNextPath } from '../../app/guard';
+import { useAppSelector } from '../../app/hooks';
+import { errorText } from '../../app/notify';
+import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { PageTitle } from '../../components/PageTitle';
+import { useLoginMutation } from './sessionApi';
+import { selectLoginError, selectLoginStatus } from './sessionSlice';
+
+/** /login: phone and password, an error line, remember-me, a link to register, the language dropdown. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [login] = useLoginMutation();
+  const status = useAppSelector(selectLoginStatus);
+  const serverError = useAppSelector(selectLoginError);
+  const [missing, setMissing] = useState(false);
+  const errorId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const username = String(form.get('username') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    if (!username || !password) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    const result = await login({ username, password, remember: form.get('remember') === 'on' });
+    if ('data' in result) navigate(safeNextPath(params.get('next')), { replace: true });
+  };
+
+  const error = missing ? t('login.required') : serverError ? errorText(serverError) : '';
+  const submitting = status === 'submitting';
+
+  return (
+    <section className="page page--narrow login">
+      <div className="login__header">
+        <PageTitle>{t('login.title')}</PageTitle>
+        <LanguageSwitcher />
+      </div>
+      <form className="form" onSubmit={onSubmit} noValidate aria-describedby={errorId}>
+        <div className="field">
+          <label htmlFor="login-username">{t('login.phone')}</label>
+          <input
+            id="login-username"
+            name="username"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            data-testid="login-phone"
+            aria-invalid={error ? true : undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">{t('login.password')}</label>
+          <input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            data-testid="login-password"
+            aria-invalid={error ? true : undefined}
+          />
+        </div>
+        <div className="field field--inline">
+          <input id="login-remember" name="remember" type="checkbox" data-testid="login-remember" />
+          <label htmlFor="login-remember">{t('login.remember')}</label>
+        </div>
+        <p id={errorId} className="form__error" role="alert" data-testid="login-error">
+          {error}
+        </p>
+        <button type="submit" className="button button--primary" data-testid="login-submit" disabled={submitting} aria-busy={submitting}>
+          {submitting ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <p className="login__register">
+        {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { api } from '../../app/api';
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  /** Keep the token across browser restarts (localStorage) instead of this tab only (sessionStorage). */
+  remember: boolean;
+}
+
+export interface LoginResponse {
+  token: string;
+}
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<LoginResponse, LoginRequest>({
+      query: ({ username, password }) => ({ url: '/api/login', method: 'POST', body: { username, password } }),
+      // Login failures show in the form's error line, not as a toast.
+      extraOptions: { silent: true },
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/api/logout', method: 'POST' }),
+      // Logout ends the local session whatever the server says.
+      extraOptions: { silent: true },
+    }),
+  }),
+});
+
+export const { useLoginMutation, useLogoutMutation } = sessionApi;

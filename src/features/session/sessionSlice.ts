@@ -1,0 +1,68 @@
+import { createSlice } from '@reduxjs/toolkit';
+
+import { errorCode } from '../../app/apiErrors';
+import { sessionEnded } from '../../app/authEvents';
+import { sessionApi } from './sessionApi';
+
+/**
+ * The login machine: idle (maybe with the last error code) -> submitting -> loggedIn, or back to idle with
+ * an error. The token lives beside it; it is persisted with `remember` (see app/persist.ts).
+ */
+export type LoginState =
+  | { status: 'idle'; error: string | null }
+  | { status: 'submitting'; requestId: string }
+  | { status: 'loggedIn' };
+
+export interface SessionState {
+  token: string | null;
+  remember: boolean;
+  login: LoginState;
+}
+
+export const initialSession: SessionState = { token: null, remember: false, login: { status: 'idle', error: null } };
+
+/** A logged-in session, for a rehydrated token and for tests. */
+export function loggedInSession(token: string, remember = false): SessionState {
+  return { token, remember, login: { status: 'loggedIn' } };
+}
+
+const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSession,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addCase(sessionEnded, (state) => {
+        // A submission in flight decides for itself; an idle machine has nothing to end.
+        if (state.login.status !== 'loggedIn') return state;
+        return { ...initialSession };
+      })
+      .addMatcher(sessionApi.endpoints.login.matchPending, (state, action) => {
+        if (state.login.status !== 'idle') return state;
+        return {
+          token: null,
+          remember: action.meta.arg.originalArgs.remember,
+          login: { status: 'submitting', requestId: action.meta.requestId },
+        };
+      })
+      .addMatcher(sessionApi.endpoints.login.matchFulfilled, (state, action) => {
+        if (state.login.status !== 'submitting' || state.login.requestId !== action.meta.requestId) return state;
+        return { token: action.payload.token, remember: state.remember, login: { status: 'loggedIn' } };
+      })
+      .addMatcher(sessionApi.endpoints.login.matchRejected, (state, action) => {
+        if (state.login.status !== 'submitting' || state.login.requestId !== action.meta.requestId) return state;
+        return { token: null, remember: state.remember, login: { status: 'idle', error: errorCode(action.payload ?? action.error) } };
+      });
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectIsLoggedIn: (state) => state.token !== null,
+    selectLoginStatus: (state) => state.login.status,
+    selectLoginError: (state) => (state.login.status === 'idle' ? state.login.error : null),
+    selectRemember: (state) => state.remember,
+  },
+});
+
+export const { selectToken, selectIsLoggedIn, selectLoginStatus, selectLoginError, selectRemember } = sessionSlice.selectors;
+export const sessionReducer = sessionSlice.reducer;
+export default sessionSlice;

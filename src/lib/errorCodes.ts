@@ -1,0 +1,50 @@
+/** Every error code of spec §8. Each has a translation under errors.<CODE> in every locale. */
+export const ERROR_CODES = [
+  // Auth and access
+  'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN', 'INVALID_USER_1', 'INVALID_USER_2', 'INVALID_USER_3', 'INVALID_USER_4', 'INVALID_IP',
+  // Rate limits
+  'OTP_BLOCK', 'REQUEST_LIMIT', 'REQUEST_LIMIT_1MIN',
+  // OTP
+  'OTP_TOKEN_INVALID', 'OTP_NOT_EXIST', 'OTP_VERIFIED', 'OTP_EXPIRED', 'OTP_CODE_INVALID', 'OTP_CODE_VALID', 'OTP_SEND_FAIL',
+  'OTP_VERIFY_FAIL', 'UNVERIFIED_OTP',
+  // Registration
+  'EXISTING_USER', 'EXISTING_BANK', 'INVALID_USER_INFO', 'INVALID_BANK', 'BANK_ACCOUNT_NAME_ENG', 'REGISTER_FAIL',
+  'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // Login
+  'NO_USER', 'WRONG_PASSWORD', 'WRONG_CREDENTIAL', 'INACTIVE_USER', 'LOGIN_FAIL',
+  // Bonus
+  'BONUS_REMAINING', 'BONUS_ALREADY_ACTIVE', 'BONUS_MAX_CLAIMED', 'BONUS_CONDITION', 'BONUS_CLEAR', 'BONUS_FULL',
+  // Invite
+  'INVITE_COLLECT', 'INVITE_INACTIVE', 'NO_INVITE_BONUS', 'NO_INVITEE_PLAY_INFO', 'INVITE_BONUS_SUCCESS', 'INVITE_BONUS_FAIL',
+  // General
+  'INTERNAL_SERVER_ERROR', 'KEY_MISSING', 'KEY_INVALID', 'NO_DATA', 'NO_BANK', 'NO_WALLET', 'NO_GAME',
+  // Promotion and QR
+  'NO_PROMOTION', 'PROMOTION_RECEIVED', 'QR_FAIL',
+  // Refund
+  'NO_REFUND', 'REFUND_CONDITION', 'REFUND_SUCCESS', 'REFUND_INACTIVE', 'REFUND_MINIMUM',
+  // Slot and game
+  'SLOT_ALREADY_ACTIVE', 'SLOT_ACTIVATE_FAIL', 'SLOT_NO_ACCOUNT', 'SLOT_RESET_PASSWORD_FAIL', 'GAME_ACTIVATION_FAIL',
+  // Transfer
+  'TRANSFER_MINIMUM', 'MONEY_NOT_ENOUGH', 'TRANSFER_FAIL',
+  // Slip and gift link
+  'SLIP_UPLOAD_FAIL', 'SLIP_NO_FILE', 'SLIP_INVALID_FILE', 'TRUELINK_DUPLICATE', 'TRUELINK_INVALID',
+  // Coupons
+  'NO_CLAIMABLE_COUPON', 'INVALID_PRIZE_CODE', 'INVALID_CODE', 'INVALID_COUPON_TYPE', 'COUPON_EXPIRED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
+export const SLIP_REASON_CODES = [
+  'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'INVALID_SLIP', 'NOT_MATCH',
+  'EXPIRED_SLIP', 'UNKNOW_ERROR',
+] as const;
+export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
+
+/** Codes that end the session (spec §8): the player must log in again. */
+export const REAUTH_CODES: ReadonlySet<string> = new Set([
+  'invalid-token', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN', 'INVALID_USER_1', 'INVALID_USER_2', 'INVALID_USER_3', 'INVALID_USER_4',
+]);
+
+/** Client-side codes for failures that never reached the server's error envelope. */
+export const CLIENT_ERROR_CODES = ['GENERIC', 'NETWORK', 'TIMEOUT'] as const;

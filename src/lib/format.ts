@@ -1,0 +1,108 @@
+/**
+ * Display formats of spec §9 as pure functions. moment is imported here, so only the screens that format
+ * dates pull it in; the first screen (/login) does not.
+ */
+import moment from 'moment';
+
+import { standardLanguageTag, type Locale } from './locale';
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** An amount with at least 2 decimals (more when the value has them, up to 4), or '-' when not a number. */
+export function formatAmount(value: unknown, locale: Locale = 'en'): string {
+  const n = toNumber(value);
+  if (n === null) return '-';
+  return new Intl.NumberFormat(standardLanguageTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+}
+
+/** Tables show the amount only when it is above zero (spec §9), a dash otherwise. */
+export function formatPositiveAmount(value: unknown, locale: Locale = 'en'): string {
+  const n = toNumber(value);
+  return n !== null && n > 0 ? formatAmount(n, locale) : '-';
+}
+
+type DateInput = string | number | Date;
+
+/** DD/MM/YYYY HH:mm:ss in local time. */
+export function formatDateTime(value: DateInput): string {
+  const m = moment(value);
+  return m.isValid() ? m.format('DD/MM/YYYY HH:mm:ss') : '-';
+}
+
+/** Chat message time: HH:mm:ss. */
+export function formatChatTime(value: DateInput): string {
+  const m = moment(value);
+  return m.isValid() ? m.format('HH:mm:ss') : '-';
+}
+
+/** Chat day separator: ddd, DD MMM YYYY, with day and month names in the player's language. */
+export function formatChatDay(value: DateInput, locale: Locale = 'en'): string {
+  const m = moment(value);
+  return m.isValid() ? m.locale(standardLanguageTag(locale)).format('ddd, DD MMM YYYY') : '-';
+}
+
+/** Relative-time units of spec §9, largest first, in seconds. */
+export const RELATIVE_UNITS = [
+  ['year', 31536000],
+  ['month', 2592000],
+  ['day', 86400],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+export type RelativeUnit = (typeof RELATIVE_UNITS)[number][0];
+
+/** The largest unit that fits the elapsed time, and how many of it. Future times count as 0 seconds. */
+export function relativeTimeParts(value: DateInput, now: DateInput = Date.now()): { unit: RelativeUnit; count: number } {
+  const seconds = Math.max(0, Math.floor((new Date(now).getTime() - new Date(value).getTime()) / 1000));
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (seconds >= size) return { unit, count: Math.floor(seconds / size) };
+  }
+  return { unit: 'second', count: 0 };
+}
+
+/** A translate function in i18next's shape; keys time.<unit> are pluralised, time.ago wraps them. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** '3 hours ago', translated: time.<unit>_one/_other for the unit, time.ago for the suffix. */
+export function formatRelativeTime(value: DateInput, t: Translate, now: DateInput = Date.now()): string {
+  if (Number.isNaN(new Date(value).getTime())) return '-';
+  const { unit, count } = relativeTimeParts(value, now);
+  return t('time.ago', { time: t(`time.${unit}`, { count }) });
+}
+
+export type StatementType = 'deposit' | 'bonus' | 'finish_bonus' | 'withdraw' | 'transfer';
+
+/** Plus for money in (deposit, bonus), minus for withdraw, nothing for other types. */
+export function selectStatementSign(type: string): '+' | '-' | '' {
+  if (type === 'deposit' || type === 'bonus') return '+';
+  if (type === 'withdraw') return '-';
+  return '';
+}
+
+/** Page numbers to show: up to 3 before the current page and 1 after, within 1..totalPages. */
+export function paginationWindow(current: number, totalPages: number): number[] {
+  if (totalPages < 1) return [];
+  const page = Math.min(Math.max(1, Math.floor(current)), totalPages);
+  const pages: number[] = [];
+  for (let p = Math.max(1, page - 3); p <= Math.min(totalPages, page + 1); p++) pages.push(p);
+  return pages;
+}
+
+/** Total pages for a list of `total` items, `size` per page. */
+export function pageCount(total: number, size: number): number {
+  return size > 0 && total > 0 ? Math.ceil(total / size) : 0;
+}
+
+/** A bank account number of exactly 10 digits shown as 3-3-4 with dashes; anything else as is. */
+export function formatAccountNumber(value: string | null | undefined): string {
+  if (value == null) return '';
+  return /^\d{10}$/.test(value) ? `${value.slice(0, 3)}-${value.slice(3, 6)}-${value.slice(6)}` : value;
+}
