@@ -8,6 +8,8 @@ import type { DB } from './db/schema';
 import auth from './plugins/auth';
 import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
+import security from './plugins/security';
+import spa from './plugins/spa';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,14 +35,48 @@ export const redactPaths = [
   'body.password',
   'body.oldPassword',
   'body.newPassword',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-signature"]',
+  'body.otpCode',
+  'body.otpToken',
+  'body.link',
 ];
+
+/**
+ * The URL as logged on every request line: secrets that travel in a path or query string are masked
+ * (the auto-login path carries a game password: /api/autoLogin/{game}/{username}/{password}).
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const pathPart = (q < 0 ? url : url.slice(0, q)).replace(/^(\/api\/autoLogin\/[^/]+\/[^/]+\/)[^/]+/i, '$1[Redacted]');
+  const query = q < 0 ? '' : url.slice(q).replace(/([?&](?:token|password|secret|signature|otpCode|otpToken|key)=)[^&]*/gi, '$1[Redacted]');
+  return pathPart + query;
+}
+
+/** Production log options: level, redaction, and a request serializer that masks URLs. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: redactPaths,
+    serializers: {
+      req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
 
 /** Builds the whole API without listening, so tests can `app.inject` and server.ts can listen. */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: redactPaths },
+    logger: opts.logger ?? loggerOptions(config.logLevel),
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    // One of true, a hop count or an address list; the cast picks Fastify's HTTP/1 overload.
+    trustProxy: config.trustProxy as string,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 
@@ -71,6 +107,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 
+  // Before every route, so the global rate limit and the headers cover them all.
+  await app.register(security);
   await app.register(auth);
   await app.register(accounts);
   await app.register(lookups);
@@ -80,6 +118,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     await database.db.selectFrom('settings').select('key').limit(1).execute();
     return { status: 'ok' };
   });
+
+  // Last: the built SPA, and the not-found answers (JSON under /api, index.html for page navigations).
+  await app.register(spa);
 
   return app;
 }

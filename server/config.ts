@@ -22,6 +22,15 @@ export interface Config {
   registerOtp: boolean;
   /** Minimum player age the operator requires; shown in the conditions, configurable per jurisdiction. */
   minPlayerAge: number;
+  /** Global per-address request limit per minute (0 turns it off, e.g. for load tests behind one address). */
+  rateLimitPerMinute: number;
+  /** Origins allowed to embed the app in a frame (the mobile/iframe variant's host app); 'self' by default. */
+  frameAncestors: string[];
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits, logs): true, a hop count,
+   * or addresses/CIDRs. Default 'loopback': a reverse proxy on the same machine, and nobody else.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +71,35 @@ function jwtSecret(env: Env, dataDir: string, persist: boolean): string {
   return secret;
 }
 
+/** RULES.md: a per-address limit must never trip a busy real player (300 API requests a minute). */
+function rateLimit(env: Env): number {
+  const n = int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000);
+  if (n !== 0 && n < 300) throw new ConfigError(`RATE_LIMIT_PER_MINUTE must be 0 (off) or at least 300, got ${n}`);
+  return n;
+}
+
+function frameAncestors(env: Env): string[] {
+  const v = (env.FRAME_ANCESTORS || '').trim();
+  if (!v) return ["'self'"];
+  const list = v.split(/[\s,]+/);
+  for (const o of list) {
+    if (o !== "'self'" && !/^https?:\/\/[\w.-]+(:\d+)?$/.test(o)) {
+      throw new ConfigError(`FRAME_ANCESTORS must be origins like https://host.example (space separated), got "${o}"`);
+    }
+  }
+  return list;
+}
+
+function trustProxy(env: Env): boolean | number | string {
+  const v = (env.TRUST_PROXY || '').trim();
+  if (!v) return 'loopback';
+  if (/^(true|on|yes)$/i.test(v)) return true;
+  if (/^(false|off|no)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (/^[\w.:/,\s-]+$/.test(v)) return v;
+  throw new ConfigError(`TRUST_PROXY must be on/off, a hop count or addresses (CIDR), got "${v}"`);
+}
+
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-change-me';
 
 export function loadConfig(env: Env = process.env, opts: { persistSecrets?: boolean; demoDefault?: boolean } = {}): Config {
@@ -93,5 +131,8 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     logLevel: env.LOG_LEVEL || 'info',
     registerOtp: bool(env, 'REGISTER_OTP', false),
     minPlayerAge: int(env, 'MIN_PLAYER_AGE', 18, 18, 25),
+    rateLimitPerMinute: rateLimit(env),
+    frameAncestors: frameAncestors(env),
+    trustProxy: trustProxy(env),
   };
 }

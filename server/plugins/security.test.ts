@@ -1,0 +1,141 @@
+import crypto from 'node:crypto';
+import { buildApp } from '../app';
+import { loadConfig, ConfigError } from '../config';
+import { buildTestApp, freshDb, testConfig, type TestApp, type TestDb } from '../test/helper';
+import type { FastifyInstance } from 'fastify';
+
+/** A made-up client address per test, so counters (in memory or in a shared Redis) never collide. */
+const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+const hit = (app: FastifyInstance, ip: string, url = '/api/lookup/info') =>
+  app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': ip } });
+
+describe('headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('a CSP that lets the SPA run from its own origin and nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/lookup/info' });
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(directives['font-src']).toContain("'self'");
+    expect(directives['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:']));
+    expect(directives['connect-src']).toEqual(expect.arrayContaining(["'self'", 'ws:']));
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'self'"]);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  test('FRAME_ANCESTORS lets the mobile host app embed the site', async () => {
+    const t2 = await buildTestApp({ FRAME_ANCESTORS: 'https://host.example' });
+    try {
+      const res = await t2.app.inject({ method: 'GET', url: '/api/lookup/info' });
+      expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors https://host.example');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    } finally {
+      await t2.close();
+    }
+  });
+});
+
+describe('configuration', () => {
+  const base = { DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), DEMO: 'on' };
+  test('a limit that could trip a busy player is refused; 0 turns it off', () => {
+    expect(() => loadConfig({ ...base, RATE_LIMIT_PER_MINUTE: '100' }, { persistSecrets: false })).toThrow(ConfigError);
+    expect(loadConfig({ ...base, RATE_LIMIT_PER_MINUTE: '0' }, { persistSecrets: false }).rateLimitPerMinute).toBe(0);
+    expect(loadConfig(base, { persistSecrets: false }).rateLimitPerMinute).toBe(600);
+  });
+  test('bad FRAME_ANCESTORS and TRUST_PROXY values are refused', () => {
+    expect(() => loadConfig({ ...base, FRAME_ANCESTORS: 'javascript:alert(1)' }, { persistSecrets: false })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: '$(rm)' }, { persistSecrets: false })).toThrow(ConfigError);
+    expect(loadConfig(base, { persistSecrets: false }).trustProxy).toBe('loopback');
+  });
+});
+
+describe('global rate limit (memory)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '300' });
+  });
+  afterAll(() => t.close());
+
+  test('300 requests a minute from one address pass; the next answers 429 REQUEST_LIMIT; other addresses are unaffected', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 300; i++) {
+      const res = await hit(t.app, ip);
+      if (res.statusCode !== 200) throw new Error(`request ${i + 1} answered ${res.statusCode}`);
+    }
+    const over = await hit(t.app, ip);
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect(over.headers['retry-after']).toBeDefined();
+    expect((await hit(t.app, randomIp())).statusCode).toBe(200);
+  });
+
+  test('unknown URLs count against the same budget', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 300; i++) await hit(t.app, ip, `/api/nope/${i}`);
+    const over = await hit(t.app, ip, '/api/lookup/banks');
+    expect(over.statusCode).toBe(429);
+  });
+});
+
+test('TRUST_PROXY=off ignores X-Forwarded-For, so forged addresses share the real one\'s budget', async () => {
+  const t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '300', TRUST_PROXY: 'off' });
+  try {
+    for (let i = 0; i < 300; i++) await hit(t.app, randomIp());
+    expect((await hit(t.app, randomIp())).statusCode).toBe(429);
+  } finally {
+    await t.close();
+  }
+});
+
+test('RATE_LIMIT_PER_MINUTE=0 turns the limit off', async () => {
+  const t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
+  try {
+    const res = await hit(t.app, randomIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+  } finally {
+    await t.close();
+  }
+});
+
+// Needs a Redis server: CI (.ci/run) and this machine run one on 127.0.0.1:6379 and set REDIS_URL.
+// Without REDIS_URL there is nothing to test against, so the suite is skipped rather than faked.
+const d = process.env.REDIS_URL ? describe : describe.skip;
+d('global rate limit (Redis store)', () => {
+  let db: TestDb;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    db = await freshDb();
+    const config = testConfig(db.dataDir, { REDIS_URL: process.env.REDIS_URL ?? '', RATE_LIMIT_PER_MINUTE: '300' });
+    a = await buildApp(config, { database: db, logger: false });
+    b = await buildApp(config, { database: db, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await db.dispose();
+  });
+
+  test('two server processes share one budget per address', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 150; i++) {
+      expect([(await hit(a, ip, '/healthz')).statusCode, (await hit(b, ip, '/healthz')).statusCode]).toEqual([200, 200]);
+    }
+    const over = await hit(b, ip, '/healthz');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect((await hit(a, ip, '/healthz')).statusCode).toBe(429);
+    expect((await hit(a, randomIp(), '/healthz')).statusCode).toBe(200);
+  });
+});

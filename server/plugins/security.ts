@@ -1,0 +1,73 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
+import { tooMany } from '../errors';
+
+/**
+ * Security headers and the global per-address rate limit.
+ *
+ * CSP: the SPA loads only its own scripts, styles, fonts and images (plus data: images such as the LINE QR
+ * and blob: previews of chat uploads) and talks to its own origin over HTTP and WebSocket. Inline styles are
+ * allowed because notistack injects a <style> element and server HTML (contact text, bonus notices) carries
+ * style attributes; inline scripts are not. Pages the server renders itself (the demo bank, the game
+ * simulator) must load their scripts from files too.
+ *
+ * Rate limit: config.rateLimitPerMinute per client address across all routes, counted in Redis when
+ * REDIS_URL is set (so several processes share one budget) and in memory otherwise. Routes with tighter
+ * rules (OTP, login) set their own `config.rateLimit` or key on the phone/player in their service.
+ */
+export default fp(
+  async (app) => {
+    const { config } = app;
+    const selfOnlyFrames = config.frameAncestors.length === 1 && config.frameAncestors[0] === "'self'";
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          fontSrc: ["'self'", 'data:'],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          workerSrc: ["'self'", 'blob:'],
+          manifestSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          formAction: ["'self'"],
+          frameAncestors: config.frameAncestors,
+        },
+      },
+      // X-Frame-Options cannot name other origins: leave framing to CSP frame-ancestors when a host app embeds us.
+      frameguard: selfOnlyFrames ? { action: 'sameorigin' } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+
+    if (config.rateLimitPerMinute === 0) return;
+    const options: RateLimitPluginOptions = {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (req) => req.ip,
+      errorResponseBuilder: () => tooMany('REQUEST_LIMIT'),
+      nameSpace: 'wallet-rl:',
+    };
+    if (config.redisUrl) {
+      // Loaded only when configured, so a single-process install needs no Redis client.
+      const { default: Redis } = await import('ioredis');
+      const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
+      redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
+      app.addHook('onClose', async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      });
+      options.redis = redis;
+      // A Redis outage must not lock every player out: let requests through and log it.
+      options.skipOnError = true;
+    }
+    await app.register(rateLimit, options);
+  },
+  { name: 'security', dependencies: [] },
+);

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildTestApp, type TestApp } from '../test/helper';
+
+const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
+const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+function makeDist(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js'), JS);
+  fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.br'), zlib.brotliCompressSync(JS));
+  fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.gz'), zlib.gzipSync(JS));
+  return dir;
+}
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('with a built SPA', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeDist();
+    t = await buildTestApp({ DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test.each(['/', '/login', '/user/home', '/register?code=PR12', '/no/such/page'])('a navigation to %s gets index.html, never cached', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(INDEX);
+  });
+
+  test.each(['/api/nope', '/api/lookup/nope', '/api', '/healthz/x', '/demo/x', '/sim/x', '/socket.io/x'])(
+    'an unknown server path %s is a JSON 404 even for a browser',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toEqual({ message: 'NO_DATA' });
+    },
+  );
+
+  test('an API call to an unknown route with another method is a JSON 404 too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/nothing', payload: { a: 1 } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  test('only page navigations fall back: a missing asset or a non-HTML request is a 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/user/home', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: '/user/home', headers: html })).statusCode).toBe(404);
+  });
+
+  test('hashed assets are immutable and sent pre-compressed as the browser prefers', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/main.abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(JS);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/main.abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(JS);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/main.abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JS);
+  });
+
+  test('unhashed files are revalidated', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  test('a file added after start is served without a restart (wildcard on)', async () => {
+    fs.writeFileSync(path.join(dist, 'assets', 'late.def456.js'), 'late()');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/late.def456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('late()');
+  });
+
+  test('nothing outside the build is reachable', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.body).not.toContain('"scripts"');
+    }
+  });
+
+  test('the game catalogue images are served from public/games', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/games/pg-logo.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.body).toContain('<svg');
+    expect((await t.app.inject({ method: 'GET', url: '/games/nope.svg' })).statusCode).toBe(404);
+  });
+
+  test('API routes still win over the static wildcard', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/lookup/info', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toHaveProperty('name');
+  });
+});
+
+describe('without a build', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-nodist-'));
+    t = await buildTestApp({ DIST_DIR: path.join(dist, 'dist') });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  test('a page navigation answers 503 telling the operator to build', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toContain('npm run build');
+  });
+
+  test('the API keeps working and its 404 stays JSON', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/lookup/banks' })).statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/x', headers: html });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NO_DATA' });
+  });
+
+  test('once the build appears it is served', async () => {
+    const d = path.join(dist, 'dist');
+    fs.mkdirSync(d, { recursive: true });
+    fs.writeFileSync(path.join(d, 'index.html'), INDEX);
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
+export const SERVER_PREFIXES = ['/api', '/healthz', '/demo', '/sim', '/socket.io'] as const;
+
+/** Game logos and backgrounds the catalogue points at (public/games, served as /games/...). */
+export const GAMES_IMAGE_DIR = path.resolve(__dirname, '..', '..', 'public', 'games');
+
+export function isServerPath(url: string): boolean {
+  const p = url.split('?')[0];
+  return SERVER_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
+}
+
+const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
+
+/**
+ * Serves the built SPA from config.distDir and answers everything no route claimed:
+ * - /api/* and the other server paths: 404 `{ message: "NO_DATA" }`, always JSON;
+ * - a GET/HEAD navigation that accepts text/html: index.html (history-mode routing), or 503 text when the
+ *   SPA is not built;
+ * - anything else (a missing asset): 404 JSON.
+ * Hashed files under /assets/ are immutable for a year; index.html and other unhashed files are revalidated
+ * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them.
+ */
+export default fp(
+  async (app) => {
+    const distDir = app.config.distDir;
+    const assetsDir = path.join(distDir, 'assets') + path.sep;
+
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      index: ['index.html'],
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    await app.register(fastifyStatic, {
+      root: GAMES_IMAGE_DIR,
+      prefix: '/games/',
+      decorateReply: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header('Cache-Control', 'public, max-age=86400');
+      },
+    });
+
+    const indexFile = path.join(distDir, 'index.html');
+    const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
+      const wantsPage =
+        (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) return reply.status(404).send({ message: 'NO_DATA' });
+      reply.header('Vary', 'Accept');
+      if (!fs.existsSync(indexFile)) {
+        return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+      }
+      return reply.status(200).sendFile('index.html');
+    };
+    // Unknown URLs count against the global rate limit too, so probing them is no way around it.
+    const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+    app.setNotFoundHandler(preHandler ? { preHandler } : {}, notFound);
+  },
+  { name: 'spa', dependencies: ['db'] },
+);
