@@ -1,6 +1,9 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { counts, ensureReference, login, register, registration } from './test-support';
 
+// Every login and registration hashes with scrypt (~130 ms, more on a busy 2-core machine).
+jest.setTimeout(60_000);
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
