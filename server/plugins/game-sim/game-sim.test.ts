@@ -6,13 +6,11 @@ import { ConfigError } from '../../config';
 import { PLAY_JS } from './assets';
 
 let t: TestApp;
-let sim: GameSimulator;
 let nextPlayer = 100;
 
 beforeAll(async () => {
   t = await buildTestApp();
   await ensureTestGames(t.db.db);
-  sim = t.app.gameSim!;
 });
 afterAll(() => t.close());
 
