@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { GameSimTables } from './schema-game-sim';
 import type { AccountsTables } from './schema-accounts';
+import type { LedgerTables } from './schema-ledger';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -40,4 +41,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables {}

@@ -1,0 +1,32 @@
+/** The ledger's public surface (docs/ledger.md). Other features move money only through these. */
+export {
+  SYSTEM_ACCOUNTS,
+  walletAccount,
+  gameAccount,
+  systemAccount,
+  accountCode,
+  ensureAccounts,
+  lockAccounts,
+  LedgerError,
+  type AccountRef,
+  type SystemAccountName,
+  type LedgerAccount,
+} from './accounts';
+export {
+  postEntry,
+  reverseEntry,
+  creditWallet,
+  debitWallet,
+  walletBalance,
+  gameBalances,
+  findEntry,
+  InsufficientFundsError,
+  DuplicateEntryError,
+  type EntryInput,
+  type PostingInput,
+  type PostedEntry,
+  type WalletMovement,
+} from './journal';
+export { runAudit, formatAuditReport, type AuditReport } from './audit';
+export { parseBaht, toBaht, formatSatang } from './money';
+export { idempotent } from './idempotency';

@@ -1,0 +1,133 @@
+import { freshDb, type TestDb } from '../test/helper';
+import { seedBase } from '../db/seed';
+import { insertPlayer } from './test-support';
+import {
+  DuplicateEntryError,
+  InsufficientFundsError,
+  LedgerError,
+  creditWallet,
+  debitWallet,
+  postEntry,
+  reverseEntry,
+  runAudit,
+  systemAccount,
+  walletAccount,
+  walletBalance,
+} from './index';
+import { sql } from 'kysely';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+  await seedBase(t.db);
+});
+afterAll(() => t.dispose());
+
+const tx = <T>(f: Parameters<typeof t.db.transaction>[0] extends never ? never : (trx: any) => Promise<T>) => t.db.transaction().execute(f);
+
+test('a deposit credits the wallet from deposits in transit, with balance_after and versions', async () => {
+  const p = await insertPlayer(t.db);
+  const e = await tx((trx) => creditWallet(trx, { playerId: p, amount: 12345, from: 'deposits_in_transit', kind: 'deposit', reference: `d-${p}-1` }));
+  expect(await walletBalance(t.db, p)).toBe(12345);
+  const wallet = e.postings.find((x) => x.code === `wallet:${p}`)!;
+  expect(wallet).toMatchObject({ amount: 12345, balanceBefore: 0, balanceAfter: 12345, version: 1 });
+  await tx((trx) => debitWallet(trx, { playerId: p, amount: 345, to: 'bonus_budget', kind: 'bonus_clear', reference: `w-${p}-1` }));
+  expect(await walletBalance(t.db, p)).toBe(12000);
+  const acct = await t.db.selectFrom('ledger_accounts').selectAll().where('code', '=', `wallet:${p}`).executeTakeFirstOrThrow();
+  expect(Number(acct.version)).toBe(2);
+  expect((await runAudit(t.db)).violations).toEqual([]);
+});
+
+test('postings that do not sum to zero are refused before anything is written', async () => {
+  const p = await insertPlayer(t.db);
+  const before = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  await expect(
+    tx((trx) =>
+      postEntry(trx, {
+        kind: 'bad',
+        reference: `bad-${p}`,
+        playerId: p,
+        postings: [
+          { account: walletAccount(p), amount: 100 },
+          { account: systemAccount('deposits_in_transit'), amount: -99 },
+        ],
+      }),
+    ),
+  ).rejects.toThrow(LedgerError);
+  await expect(tx((trx) => postEntry(trx, { kind: 'bad', reference: `bad2-${p}`, playerId: p, postings: [{ account: walletAccount(p), amount: 1.5 }, { account: systemAccount('deposits_in_transit'), amount: -1.5 }] }))).rejects.toThrow(/integer/);
+  await expect(tx((trx) => postEntry(trx, { kind: 'bad', reference: `bad3-${p}`, playerId: p, postings: [{ account: walletAccount(p), amount: 0 }, { account: systemAccount('deposits_in_transit'), amount: 0 }] }))).rejects.toThrow(LedgerError);
+  await expect(tx((trx) => postEntry(trx, { kind: 'bad', reference: `bad4-${p}`, playerId: p, postings: [{ account: walletAccount(p), amount: 5 }] }))).rejects.toThrow(LedgerError);
+  const after = await t.db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  expect(Number(after.n)).toBe(Number(before.n));
+  expect(await walletBalance(t.db, p)).toBe(0);
+});
+
+test('a wallet never goes below zero: the whole transaction rolls back with MONEY_NOT_ENOUGH', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 500, from: 'deposits_in_transit', kind: 'deposit', reference: `d-${p}` }));
+  const err = await tx((trx) => debitWallet(trx, { playerId: p, amount: 501, to: 'bonus_budget', kind: 'bonus_clear', reference: `w-${p}` })).catch((e) => e);
+  expect(err).toBeInstanceOf(InsufficientFundsError);
+  expect(err.code).toBe('MONEY_NOT_ENOUGH');
+  expect(await walletBalance(t.db, p)).toBe(500);
+  expect(await t.db.selectFrom('journal_entries').select('id').where('reference', '=', `w-${p}`).executeTakeFirst()).toBeUndefined();
+});
+
+test('the database itself refuses a negative player balance written around the ledger', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 100, from: 'deposits_in_transit', kind: 'deposit', reference: `d-neg-${p}` }));
+  await expect(sql`update ledger_accounts set balance = -1 where code = ${`wallet:${p}`}`.execute(t.db)).rejects.toThrow();
+});
+
+test('the same reference is never applied twice', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 100, from: 'deposits_in_transit', kind: 'deposit', reference: `once-${p}` }));
+  await expect(tx((trx) => creditWallet(trx, { playerId: p, amount: 100, from: 'deposits_in_transit', kind: 'deposit', reference: `once-${p}` }))).rejects.toBeInstanceOf(DuplicateEntryError);
+  expect(await walletBalance(t.db, p)).toBe(100);
+});
+
+test('a reversal posts the negation and points at the original; an entry is reversed once', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 700, from: 'deposits_in_transit', kind: 'deposit', reference: `rev-${p}` }));
+  const r = await tx((trx) => reverseEntry(trx, { originalReference: `rev-${p}`, reference: `rev-${p}:undo` }));
+  expect(await walletBalance(t.db, p)).toBe(0);
+  const orig = await t.db.selectFrom('journal_entries').selectAll().where('reference', '=', `rev-${p}`).executeTakeFirstOrThrow();
+  const rev = await t.db.selectFrom('journal_entries').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+  expect(Number(rev.reverses_entry_id)).toBe(Number(orig.id));
+  await expect(tx((trx) => reverseEntry(trx, { originalReference: `rev-${p}`, reference: `rev-${p}:undo2` }))).rejects.toBeInstanceOf(DuplicateEntryError);
+  expect((await runAudit(t.db)).ok).toBe(true);
+});
+
+test('an entry is in one currency: a LAK player cannot be paid from THB accounts', async () => {
+  const lak = await insertPlayer(t.db, { currency: 'LAK' });
+  await tx((trx) => creditWallet(trx, { playerId: lak, amount: 100000, from: 'deposits_in_transit', kind: 'deposit', reference: `lak-${lak}` }));
+  const acct = await t.db.selectFrom('ledger_accounts').select('currency').where('code', '=', 'deposits_in_transit:LAK').executeTakeFirstOrThrow();
+  expect(acct.currency).toBe('LAK');
+  await expect(
+    tx((trx) =>
+      postEntry(trx, { kind: 'x', reference: `mix-${lak}`, currency: 'THB', postings: [{ account: walletAccount(lak), amount: 1 }, { account: systemAccount('deposits_in_transit'), amount: -1 }] }),
+    ),
+  ).rejects.toThrow(/THB/);
+  const audit = await runAudit(t.db);
+  expect(audit.ok).toBe(true);
+  expect(audit.stats.currencies).toEqual(['LAK', 'THB']);
+});
+
+test('the audit reports tampering: a balance that is not the sum of its postings, an unbalanced entry', async () => {
+  const db2 = await freshDb();
+  try {
+    await seedBase(db2.db);
+    const p = await insertPlayer(db2.db);
+    await db2.db.transaction().execute((trx) => creditWallet(trx, { playerId: p, amount: 1000, from: 'deposits_in_transit', kind: 'deposit', reference: 'd1' }));
+    expect((await runAudit(db2.db)).ok).toBe(true);
+    await sql`update ledger_accounts set balance = balance + 1 where code = ${`wallet:${p}`}`.execute(db2.db);
+    let r = await runAudit(db2.db);
+    expect(r.ok).toBe(false);
+    expect(r.violations.join('\n')).toMatch(/differ from the sum of their postings[\s\S]*wallet:/);
+    await sql`update ledger_postings set amount = amount + 1 where account_id = (select id from ledger_accounts where code = ${`wallet:${p}`})`.execute(db2.db);
+    r = await runAudit(db2.db);
+    expect(r.violations.join('\n')).toMatch(/do not sum to 0/);
+    expect(r.violations.join('\n')).toMatch(/entries that do not balance[\s\S]*d1/);
+  } finally {
+    await db2.dispose();
+  }
+});

@@ -1,0 +1,238 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import { nowIso } from '../db';
+import { AppError } from '../errors';
+import {
+  ensureAccounts,
+  lockAccounts,
+  currencyOf,
+  walletAccount,
+  systemAccount,
+  LedgerError,
+  type AccountRef,
+  type SystemAccountName,
+} from './accounts';
+
+/** A player account would go below zero. Answered as 422 MONEY_NOT_ENOUGH; the transaction rolls back. */
+export class InsufficientFundsError extends AppError {
+  constructor(public readonly accountCode: string) {
+    super(422, 'MONEY_NOT_ENOUGH');
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** An entry with this reference exists already: the movement it names was applied before. */
+export class DuplicateEntryError extends Error {
+  constructor(public readonly reference: string) {
+    super(`journal entry ${reference} exists already`);
+    this.name = 'DuplicateEntryError';
+  }
+}
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Signed satang: positive raises the account's balance, negative lowers it. */
+  amount: number;
+}
+
+export interface EntryInput {
+  /** What kind of movement: deposit, transfer_to_game, game_result, withdrawal, bonus, ... */
+  kind: string;
+  /** Unique forever: the same reference is never applied twice (DuplicateEntryError). */
+  reference: string;
+  /** The player the entry concerns; its currency is the entry's currency unless `currency` is given. */
+  playerId?: number | null;
+  currency?: string;
+  postings: PostingInput[];
+  memo?: string;
+  /** Set by reverseEntry. */
+  reversesEntryId?: number;
+}
+
+export interface PostedEntry {
+  id: number;
+  reference: string;
+  currency: string;
+  postings: { accountId: number; code: string; amount: number; balanceBefore: number; balanceAfter: number; version: number }[];
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}
+
+/**
+ * Posts one balanced journal entry inside the caller's transaction: checks that the postings sum to zero
+ * (before anything is written), locks the accounts in id order, refuses a player account going below zero
+ * (InsufficientFundsError), writes the entry, its postings with balance before/after and the account version,
+ * and the new balances. Throw anything afterwards and the whole transaction rolls back with it.
+ */
+export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promise<PostedEntry> {
+  if (!input.reference || input.reference.length > 128) throw new LedgerError('an entry needs a reference of 1-128 characters');
+  if (!input.kind || input.kind.length > 32) throw new LedgerError('an entry needs a kind of 1-32 characters');
+  if (input.postings.length < 2) throw new LedgerError('an entry needs at least two postings');
+  let sum = 0n;
+  for (const p of input.postings) {
+    if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new LedgerError(`posting amount must be a non-zero integer of satang, got ${p.amount}`);
+    sum += BigInt(p.amount);
+  }
+  if (sum !== 0n) throw new LedgerError(`entry ${input.reference} does not balance: postings sum to ${sum}`);
+
+  const currency = input.currency ?? (input.playerId != null ? await currencyOf(trx, input.playerId) : null);
+  if (!currency) throw new LedgerError('an entry needs a currency or a player');
+
+  const accounts = await ensureAccounts(trx, input.postings.map((p) => p.account), currency);
+  if (new Set(accounts.map((a) => a.id)).size !== accounts.length) throw new LedgerError(`entry ${input.reference} names an account twice`);
+
+  const existing = await trx.selectFrom('journal_entries').select('id').where('reference', '=', input.reference).executeTakeFirst();
+  if (existing) throw new DuplicateEntryError(input.reference);
+
+  const locked = await lockAccounts(trx, accounts.map((a) => a.id));
+  const now = nowIso();
+  let entryId: number;
+  try {
+    const row = await trx
+      .insertInto('journal_entries')
+      .values({
+        reference: input.reference,
+        kind: input.kind,
+        player_id: input.playerId ?? null,
+        currency,
+        reverses_entry_id: input.reversesEntryId ?? null,
+        memo: input.memo ?? null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    entryId = Number(row.id);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new DuplicateEntryError(input.reference);
+    throw e;
+  }
+
+  // Apply in account-id order (the lock order); the result lists postings in the caller's order.
+  const order = input.postings.map((p, i) => ({ p, a: accounts[i] })).sort((x, y) => x.a.id - y.a.id);
+  const applied = new Map<number, PostedEntry['postings'][number]>();
+  for (const { p, a } of order) {
+    const acc = locked.get(a.id);
+    if (!acc) throw new LedgerError(`account ${a.code} vanished`);
+    const before = acc.balance;
+    const after = before + p.amount;
+    if (!Number.isSafeInteger(after)) throw new LedgerError(`balance of ${acc.code} out of range`);
+    if (after < 0 && !acc.allow_negative) throw new InsufficientFundsError(acc.code);
+    const version = acc.version + 1;
+    const res = await trx
+      .updateTable('ledger_accounts')
+      .set({ balance: after, version, updated_at: now })
+      .where('id', '=', acc.id)
+      .where('version', '=', acc.version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new LedgerError(`account ${acc.code} changed under its lock`);
+    await trx
+      .insertInto('ledger_postings')
+      .values({ entry_id: entryId, account_id: acc.id, amount: p.amount, balance_before: before, balance_after: after, account_version: version, created_at: now })
+      .execute();
+    acc.balance = after;
+    acc.version = version;
+    applied.set(acc.id, { accountId: acc.id, code: acc.code, amount: p.amount, balanceBefore: before, balanceAfter: after, version });
+  }
+  return { id: entryId, reference: input.reference, currency, postings: accounts.map((a) => applied.get(a.id)!) };
+}
+
+/**
+ * Undoes an entry by posting its negation (a new entry pointing at the original): entries are never deleted
+ * or edited. An entry can be reversed once (unique reverses_entry_id).
+ */
+export async function reverseEntry(
+  trx: Transaction<DB>,
+  input: { originalReference: string; reference: string; kind?: string; memo?: string },
+): Promise<PostedEntry> {
+  const original = await trx.selectFrom('journal_entries').selectAll().where('reference', '=', input.originalReference).executeTakeFirst();
+  if (!original) throw new LedgerError(`no entry ${input.originalReference} to reverse`);
+  const already = await trx.selectFrom('journal_entries').select('reference').where('reverses_entry_id', '=', original.id).executeTakeFirst();
+  if (already) throw new DuplicateEntryError(already.reference);
+  const postings = await trx
+    .selectFrom('ledger_postings')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+    .select(['ledger_postings.amount', 'ledger_accounts.kind', 'ledger_accounts.player_id', 'ledger_accounts.game_code', 'ledger_accounts.code'])
+    .where('ledger_postings.entry_id', '=', original.id)
+    .orderBy('ledger_postings.id')
+    .execute();
+  return postEntry(trx, {
+    kind: input.kind ?? `${original.kind}_reversal`.slice(0, 32),
+    reference: input.reference,
+    playerId: original.player_id == null ? null : Number(original.player_id),
+    currency: original.currency,
+    memo: input.memo,
+    reversesEntryId: Number(original.id),
+    postings: postings.map((p) => ({ account: refOf(p), amount: -Number(p.amount) })),
+  });
+}
+
+function refOf(a: { kind: string; player_id: number | null; game_code: string | null; code: string }): AccountRef {
+  if (a.kind === 'wallet') return walletAccount(Number(a.player_id));
+  if (a.kind === 'game') return { type: 'game', playerId: Number(a.player_id), gameCode: a.game_code! };
+  const name = a.code.split(':')[0] as SystemAccountName;
+  return systemAccount(name, a.game_code ?? undefined);
+}
+
+export interface WalletMovement {
+  playerId: number;
+  /** Satang, > 0. */
+  amount: number;
+  kind: string;
+  reference: string;
+  memo?: string;
+}
+
+/** Credits the player's wallet from a system account (deposits_in_transit for a deposit, bonus_budget for a bonus...). */
+export function creditWallet(trx: Transaction<DB>, m: WalletMovement & { from: SystemAccountName; fromScope?: string }): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new LedgerError('a credit needs a positive amount');
+  return postEntry(trx, {
+    kind: m.kind,
+    reference: m.reference,
+    playerId: m.playerId,
+    memo: m.memo,
+    postings: [
+      { account: systemAccount(m.from, m.fromScope), amount: -m.amount },
+      { account: walletAccount(m.playerId), amount: m.amount },
+    ],
+  });
+}
+
+/** Debits the player's wallet into a system account; InsufficientFundsError if the wallet does not cover it. */
+export function debitWallet(trx: Transaction<DB>, m: WalletMovement & { to: SystemAccountName; toScope?: string }): Promise<PostedEntry> {
+  if (!Number.isSafeInteger(m.amount) || m.amount <= 0) throw new LedgerError('a debit needs a positive amount');
+  return postEntry(trx, {
+    kind: m.kind,
+    reference: m.reference,
+    playerId: m.playerId,
+    memo: m.memo,
+    postings: [
+      { account: walletAccount(m.playerId), amount: -m.amount },
+      { account: systemAccount(m.to, m.toScope), amount: m.amount },
+    ],
+  });
+}
+
+/** The player's wallet balance in satang (0 before the first movement). */
+export async function walletBalance(db: Kysely<DB>, playerId: number): Promise<number> {
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('code', '=', `wallet:${playerId}`).executeTakeFirst();
+  return row ? Number(row.balance) : 0;
+}
+
+/** The player's mirrored balance at each game, satang, by game code. */
+export async function gameBalances(db: Kysely<DB>, playerId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['game_code', 'balance'])
+    .where('player_id', '=', playerId)
+    .where('kind', '=', 'game')
+    .execute();
+  return new Map(rows.map((r) => [r.game_code!, Number(r.balance)]));
+}
+
+/** The journal entry with this reference, or undefined. */
+export function findEntry(db: Kysely<DB>, reference: string) {
+  return db.selectFrom('journal_entries').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
