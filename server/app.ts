@@ -10,6 +10,8 @@ import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import wallet, { type WalletPluginOptions } from './plugins/wallet';
+import statement from './plugins/statement';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,8 @@ export interface AppOptions {
   /** An already open database (tests pass a fresh one); otherwise one is opened from config and closed with the app. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The wallet's adapters and timings (tests inject a payout simulator settled by hand, short reconcile times). */
+  wallet?: WalletPluginOptions;
 }
 
 /** Log options: never print secrets, tokens or passwords. */
@@ -113,6 +117,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(accounts);
   await app.register(lookups);
   await app.register(import('./plugins/game-sim'));
+  await app.register(wallet, opts.wallet ?? {});
+  await app.register(statement);
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
     await database.db.selectFrom('settings').select('key').limit(1).execute();

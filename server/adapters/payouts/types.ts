@@ -1,0 +1,31 @@
+/**
+ * The payout side of the payment gateway: pays a withdrawal to the player's registered bank account.
+ * The request only hands the payout over; its result arrives later (the gateway's webhook, `payout.succeeded`
+ * or `payout.failed` with reference = our withdrawal id), which calls settlePayout(id, succeeded).
+ * The withdrawal id is the idempotency key at the gateway: asking twice pays once.
+ */
+export interface PayoutRequest {
+  withdrawalId: string;
+  /** Satang, > 0. */
+  amount: number;
+  currency: string;
+  bankCode: string;
+  bankAccountNo: string;
+  bankAccountName: string;
+}
+
+export type PayoutAck =
+  /** The gateway took the payout; its result comes later. */
+  | { status: 'accepted' }
+  /** The gateway definitely refused it (nothing will be paid). */
+  | { status: 'rejected'; reason: string };
+
+export interface PayoutAdapter {
+  /** Throws when the gateway cannot be reached or does not answer (unknown: ask again later with the same id). */
+  requestPayout(req: PayoutRequest): Promise<PayoutAck>;
+  /** Stops timers (simulator); called when the app closes. */
+  close?(): void;
+}
+
+/** How the app hears about a settled payout: the simulator calls it directly, a real gateway through the webhook. */
+export type PayoutSettledHandler = (withdrawalId: string, succeeded: boolean, reason?: string) => Promise<unknown>;

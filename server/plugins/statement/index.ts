@@ -1,0 +1,69 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { toBaht } from '../../ledger/money';
+import { listStatements } from './repository';
+
+const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+const linked = { type: 'object', properties: { description: { type: 'string' } }, required: ['description'] } as const;
+
+const statementItem = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    statementType: { type: 'string', enum: ['deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer'] },
+    status: { type: 'string', enum: ['IN_PROGRESS', 'SUCCESS', 'FAILED'] },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    amount: { type: 'number' },
+    createdAt: { type: 'string' },
+    bonus: linked,
+    promotion: linked,
+    invite: linked,
+    refund: linked,
+    luckydraw: linked,
+  },
+  required: ['_id', 'statementType', 'status', 'from', 'to', 'amount', 'createdAt'],
+} as const;
+
+/** POST /api/statement {page, limit} -> {total, statements} newest first (spec §3 "Statement entry"). */
+async function statement(app: FastifyInstance) {
+  app.post<{ Body: { page?: number; limit?: number } }>(
+    '/api/statement',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        body: {
+          type: 'object',
+          properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', properties: { total: { type: 'integer' }, statements: { type: 'array', items: statementItem } }, required: ['total', 'statements'] },
+          '4xx': errorBody,
+          '5xx': errorBody,
+        },
+      },
+    },
+    async (req) => {
+      const page = req.body?.page ?? 1;
+      const limit = req.body?.limit ?? 10;
+      const { total, rows } = await listStatements(app.db, req.playerId, page, limit);
+      return {
+        total,
+        statements: rows.map((r) => ({
+          _id: String(r.id),
+          statementType: r.statement_type,
+          status: r.status,
+          from: r.from_account,
+          to: r.to_account,
+          amount: toBaht(Number(r.amount)),
+          createdAt: r.created_at,
+          ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
+        })),
+      };
+    },
+  );
+}
+
+export default fp(statement, { name: 'statement', dependencies: ['db', 'auth'] });
+export { writeStatement, setStatementStatus, type StatementInput } from './repository';

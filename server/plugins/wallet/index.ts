@@ -1,0 +1,82 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { GameProvider } from '../../adapters/games/types';
+import { createPayoutAdapter, PayoutSimulator, type PayoutAdapter } from '../../adapters/payouts';
+import type { TransferDeps } from '../../transfers/protocol';
+import { startReconciler, type ReconcileReport, type Reconciler } from '../../transfers/reconcile';
+import { walletOptionsFromEnv, type WalletOptions } from './options';
+import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleResult, type WithdrawDeps } from './withdrawals';
+import routes from './routes';
+
+export interface WalletPluginOptions {
+  /** Defaults to app.gameProvider (the game-provider plugin: the simulator in demo mode). */
+  gameProvider?: GameProvider;
+  /** Defaults to createPayoutAdapter: the payout simulator in demo mode (PAYOUT_SIM_* knobs). */
+  payoutAdapter?: PayoutAdapter;
+  wallet?: Partial<WalletOptions>;
+}
+
+export interface WalletApi {
+  provider: GameProvider;
+  payouts: PayoutAdapter;
+  options: WalletOptions;
+  transferDeps: TransferDeps;
+  withdrawDeps: WithdrawDeps;
+  /** A payout's result (the payment webhook calls this): see withdrawals.settlePayout. */
+  settlePayout(withdrawalId: string, succeeded: boolean, reason?: string): Promise<SettleResult>;
+  /** One reconciliation pass now (transfers, then unsent payouts). */
+  reconcileNow(): Promise<ReconcileReport>;
+  /** The bonus work installs the BONUS_CONDITION check for withdrawals here. */
+  setBonusGate(gate: BonusGate): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletApi;
+  }
+}
+
+/**
+ * The wallet: game accounts, transfers (with the reconciler running at start-up and on a timer), withdrawals
+ * through the payout adapter, auto-login and the spin-wheel switch. docs/ledger.md.
+ */
+async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
+  const options: WalletOptions = { ...walletOptionsFromEnv(), ...opts.wallet };
+  const provider = opts.gameProvider ?? app.gameProvider;
+  const payouts = opts.payoutAdapter ?? createPayoutAdapter(app.config.demo);
+  const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg) };
+  const transferDeps: TransferDeps = { db: app.db, provider, claimMs: options.claimMs, log };
+  const withdrawDeps: WithdrawDeps = { db: app.db, payouts, bonusGate: noBonusGate, log };
+  if (payouts instanceof PayoutSimulator) payouts.setSettledHandler((id, ok, reason) => settlePayout(app.db, id, ok, reason));
+
+  let reconciler: Reconciler | null = null;
+  const api: WalletApi = {
+    provider,
+    payouts,
+    options,
+    transferDeps,
+    withdrawDeps,
+    settlePayout: (id, ok, reason) => settlePayout(app.db, id, ok, reason),
+    reconcileNow: () => (reconciler ? reconciler.runOnce() : Promise.reject(new Error('the app is not ready'))),
+    setBonusGate(gate) {
+      withdrawDeps.bonusGate = gate;
+    },
+  };
+  app.decorate('wallet', api);
+
+  app.addHook('onReady', async () => {
+    reconciler = startReconciler(
+      transferDeps,
+      { olderThanMs: options.reconcileAfterMs, intervalMs: options.reconcileIntervalMs, runAtStart: options.reconcileAtStart },
+      () => resendUnsentPayouts(withdrawDeps, options.reconcileAfterMs),
+    );
+  });
+  app.addHook('onClose', async () => {
+    await reconciler?.stop();
+    payouts.close?.();
+  });
+
+  await app.register(routes);
+}
+
+export default fp(wallet, { name: 'wallet', dependencies: ['db', 'auth', 'game-provider'] });

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { nowIso } from '../../db';
+
+/** The player's profile and bank, as GET /api/wallet shows them. */
+export function findPlayerWithBank(db: Kysely<DB>, playerId: number) {
+  return db
+    .selectFrom('players')
+    .leftJoin('banks', 'banks.code', 'players.bank_code')
+    .select([
+      'players.id',
+      'players.name',
+      'players.phone',
+      'players.coin',
+      'players.currency',
+      'players.bank_code',
+      'players.bank_account_name',
+      'players.bank_account_no',
+      'banks.name_th',
+      'banks.name_en',
+    ])
+    .where('players.id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export function listActiveGames(db: Kysely<DB>) {
+  return db.selectFrom('games').selectAll().where('active', '=', 1).orderBy('sort').orderBy('code').execute();
+}
+
+export function findGame(db: Kysely<DB>, code: string) {
+  return db.selectFrom('games').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export function listGameAccounts(db: Kysely<DB>, playerId: number) {
+  return db.selectFrom('game_accounts').selectAll().where('player_id', '=', playerId).execute();
+}
+
+/** Stores the provider's credentials; false when the player already has an account at that game. */
+export async function insertGameAccount(
+  db: Kysely<DB>,
+  a: { playerId: number; gameCode: string; username: string; password: string; event: Record<string, unknown> | null },
+): Promise<boolean> {
+  const now = nowIso();
+  const res = await db
+    .insertInto('game_accounts')
+    .values({
+      player_id: a.playerId,
+      game_code: a.gameCode,
+      username: a.username,
+      password: a.password,
+      event: a.event ? JSON.stringify(a.event) : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['player_id', 'game_code']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function updateGamePassword(db: Kysely<DB>, playerId: number, gameCode: string, password: string): Promise<void> {
+  await db.updateTable('game_accounts').set({ password, updated_at: nowIso() }).where('player_id', '=', playerId).where('game_code', '=', gameCode).execute();
+}
+
+/** A JSON setting, or undefined when missing or unreadable. */
+export async function readSetting<T>(db: Kysely<DB>, key: string): Promise<T | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    return undefined;
+  }
+}

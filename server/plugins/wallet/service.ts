@@ -1,0 +1,159 @@
+import type { Kysely } from 'kysely';
+import type { DB, GamesTable } from '../../db/schema';
+import type { GameProvider } from '../../adapters/games/types';
+import { AppError, conflict, notFound, unauthorized } from '../../errors';
+import { ensureAccounts, gameAccount, gameBalances, toBaht, walletBalance } from '../../ledger';
+import { currencyOf } from '../../ledger/accounts';
+import { findGameAccount } from '../../transfers/repository';
+import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
+import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, readSetting, updateGamePassword } from './repository';
+
+export interface SlotView {
+  code: string;
+  name: string;
+  category: GamesTable['category'];
+  isActive: boolean;
+  amount: number;
+  ftWalletSlot: number;
+  logo: string;
+  background: string;
+  web: string | null;
+  android: string | null;
+  ios: string | null;
+}
+
+export interface WalletView {
+  profile: { name: string; username: string; _id: string; coin: number };
+  bankAccount: { bankAccountName: string; bankAccountNo: string; bankCode: string; bank: { nameTH: string; nameEN: string } };
+  wallet: { amount: number };
+  invite: { amount: number; success: number; fail: number };
+  slots: SlotView[];
+}
+
+/**
+ * The auto-login path the SPA follows for a game's web button: GET /api/autoLogin/{game}/{username}, with the
+ * password for games that log in with one. null when the game has no web client or no account yet.
+ */
+function webLink(game: GamesTable, acct: { username: string; password: string } | undefined): string | null {
+  if (!acct || !Number(game.has_web)) return null;
+  const base = `/api/autoLogin/${encodeURIComponent(game.code)}/${encodeURIComponent(acct.username)}`;
+  return Number(game.login_with_password) ? `${base}/${encodeURIComponent(acct.password)}` : base;
+}
+
+function slotView(game: GamesTable, acct: { username: string; password: string } | undefined, balance: number): SlotView {
+  return {
+    code: game.code,
+    name: game.name,
+    category: game.category,
+    isActive: !!acct,
+    amount: toBaht(balance),
+    ftWalletSlot: Number(game.ft_wallet_slot),
+    logo: game.logo,
+    background: game.background,
+    web: webLink(game, acct),
+    android: game.android,
+    ios: game.ios,
+  };
+}
+
+export async function walletView(db: Kysely<DB>, playerId: number): Promise<WalletView> {
+  const p = await findPlayerWithBank(db, playerId);
+  if (!p) throw unauthorized('invalid-token');
+  const [games, accounts, balances, wallet] = await Promise.all([
+    listActiveGames(db),
+    listGameAccounts(db, playerId),
+    gameBalances(db, playerId),
+    walletBalance(db, playerId),
+  ]);
+  const byGame = new Map(accounts.map((a) => [a.game_code, a]));
+  return {
+    profile: { name: p.name, username: p.phone, _id: String(p.id), coin: Number(p.coin) },
+    bankAccount: {
+      bankAccountName: p.bank_account_name,
+      bankAccountNo: p.bank_account_no,
+      bankCode: p.bank_code,
+      bank: { nameTH: p.name_th ?? '', nameEN: p.name_en ?? '' },
+    },
+    wallet: { amount: toBaht(wallet) },
+    // The invite work fills these in.
+    invite: { amount: 0, success: 0, fail: 0 },
+    slots: games.map((g) => slotView(g, byGame.get(g.code), balances.get(g.code) ?? 0)),
+  };
+}
+
+/** Refreshes every activated game's mirror from its provider (failures leave that mirror as it was). */
+export async function refreshAllGames(deps: TransferDeps, playerId: number): Promise<void> {
+  const [games, accounts] = await Promise.all([listActiveGames(deps.db), listGameAccounts(deps.db, playerId)]);
+  const active = new Set(games.map((g) => g.code));
+  await Promise.all(
+    accounts.filter((a) => active.has(a.game_code)).map((a) => refreshGameBalance(deps, playerId, a.game_code, a.username)),
+  );
+}
+
+async function requireGame(db: Kysely<DB>, code: string): Promise<GamesTable> {
+  const g = await findGame(db, code);
+  if (!g || !Number(g.active)) throw notFound('NO_GAME');
+  return g;
+}
+
+/** Opens the player's account at a game: SLOT_ALREADY_ACTIVE, SLOT_ACTIVATE_FAIL (provider), NO_GAME. */
+export async function activateGame(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string): Promise<SlotView> {
+  const game = await requireGame(db, code);
+  if (await findGameAccount(db, playerId, code)) throw conflict('SLOT_ALREADY_ACTIVE');
+  let creds;
+  try {
+    creds = await provider.createPlayer(code, playerId);
+  } catch {
+    throw new AppError(502, 'SLOT_ACTIVATE_FAIL');
+  }
+  const inserted = await insertGameAccount(db, { playerId, gameCode: code, username: creds.username, password: creds.password, event: creds.event ?? null });
+  if (!inserted) throw conflict('SLOT_ALREADY_ACTIVE');
+  const currency = await currencyOf(db, playerId);
+  await db.transaction().execute((trx) => ensureAccounts(trx, [gameAccount(playerId, code)], currency));
+  return slotView(game, creds, 0);
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+  event?: Record<string, unknown>;
+}
+
+export async function gameCredentials(db: Kysely<DB>, playerId: number, code: string): Promise<Credentials> {
+  await requireGame(db, code);
+  const a = await findGameAccount(db, playerId, code);
+  if (!a) throw notFound('SLOT_NO_ACCOUNT');
+  return a.event ? { username: a.username, password: a.password, event: a.event } : { username: a.username, password: a.password };
+}
+
+export async function resetGamePassword(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string): Promise<Credentials> {
+  const creds = await gameCredentials(db, playerId, code);
+  let password: string;
+  try {
+    password = await provider.resetPassword(code, creds.username);
+  } catch {
+    throw new AppError(502, 'SLOT_RESET_PASSWORD_FAIL');
+  }
+  await updateGamePassword(db, playerId, code, password);
+  return { ...creds, password };
+}
+
+/** The game's auto-login link for the caller's own account there (SLOT_NO_ACCOUNT for anyone else's username). */
+export async function autoLoginLink(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string, username: string, password?: string): Promise<string> {
+  const game = await requireGame(db, code);
+  const a = await findGameAccount(db, playerId, code);
+  if (!a || a.username !== username) throw notFound('SLOT_NO_ACCOUNT');
+  const pass = password ?? (Number(game.login_with_password) ? a.password : undefined);
+  try {
+    return await provider.launchUrl(code, username, pass);
+  } catch (e) {
+    if (e instanceof AppError && e.statusCode < 500) throw e; // WRONG_PASSWORD, SLOT_NO_ACCOUNT from the provider
+    throw new AppError(502, 'GAME_ACTIVATION_FAIL');
+  }
+}
+
+/** The wheel work owns the wheel; until then its 'spinwheel' setting ({isActive}) says whether it shows. */
+export async function spinwheelActive(db: Kysely<DB>): Promise<boolean> {
+  const s = await readSetting<{ isActive?: unknown }>(db, 'spinwheel');
+  return s?.isActive === true;
+}

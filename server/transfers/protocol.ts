@@ -1,0 +1,234 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { GameProvider, TransferOutcome } from '../adapters/games/types';
+import { nowIso } from '../db';
+import { AppError, notFound, unprocessable } from '../errors';
+import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount } from '../ledger';
+import { currencyOf } from '../ledger/accounts';
+import { writeStatement, setStatementStatus } from '../plugins/statement/repository';
+import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
+
+/**
+ * The transfer-wallet protocol (RULES.md "Game providers", docs/ledger.md):
+ *   1. one transaction: the transfer row (pending), the entry that parks the money in game_transit, and the
+ *      statement line (IN_PROGRESS);
+ *   2. the provider call, outside any transaction, carrying our transferId;
+ *   3. one transaction: settled -> the money moves on from game_transit; definitely failed -> the parking
+ *      entry is reversed; unknown (timeout, lost connection, any other error) -> nothing, the row stays
+ *      pending for the reconciler, which asks transferStatus(transferId) and settles or reverses.
+ * Wallet -> game parks the wallet's money; game -> wallet parks the game mirror's and credits the wallet only
+ * after the provider paid out.
+ */
+export interface TransferDeps {
+  db: Kysely<DB>;
+  provider: GameProvider;
+  /** How long whoever is working on a pending transfer keeps the reconciler off it (ms). */
+  claimMs: number;
+  now?: () => Date;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+export type TransferDirection = 'to_game' | 'from_game';
+
+export interface TransferResult {
+  transferId: string;
+  /** settled: done. pending: the provider's answer is not known yet; the reconciler will finish it. */
+  status: 'settled' | 'pending';
+}
+
+const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
+
+export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
+  const game = await db.selectFrom('games').select(['code', 'active']).where('code', '=', gameCode).executeTakeFirst();
+  if (!game || !Number(game.active)) throw notFound('NO_GAME');
+  const acct = await findGameAccount(db, playerId, gameCode);
+  if (!acct) throw unprocessable('SLOT_NO_ACCOUNT');
+  return acct;
+}
+
+async function openTransfer(deps: TransferDeps, direction: TransferDirection, playerId: number, gameCode: string, amount: number): Promise<string> {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
+  const id = crypto.randomUUID();
+  const at = now(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    const currency = await currencyOf(trx, playerId);
+    await trx
+      .insertInto('game_transfers')
+      .values({
+        id,
+        player_id: playerId,
+        game_code: gameCode,
+        direction,
+        amount,
+        currency,
+        status: 'pending',
+        claimed_until: nowIso(new Date(at.getTime() + deps.claimMs)),
+        attempts: 1,
+        last_error: null,
+        created_at: nowIso(at),
+        updated_at: nowIso(at),
+      })
+      .execute();
+    const source = direction === 'to_game' ? walletAccount(playerId) : gameAccount(playerId, gameCode);
+    await postEntry(trx, {
+      kind: direction === 'to_game' ? 'transfer_to_game' : 'transfer_from_game',
+      reference: `transfer:${id}:open`,
+      playerId,
+      postings: [
+        { account: source, amount: -amount },
+        { account: systemAccount('game_transit'), amount },
+      ],
+    });
+    await writeStatement(trx, {
+      playerId,
+      type: 'transfer',
+      status: 'IN_PROGRESS',
+      from: direction === 'to_game' ? 'WALLET' : gameCode,
+      to: direction === 'to_game' ? gameCode : 'WALLET',
+      amount,
+      currency,
+      refType: 'transfer',
+      refId: id,
+    });
+  });
+  return id;
+}
+
+/**
+ * Settles (succeeded) or reverses (failed) a pending transfer in one transaction. Safe to call more than
+ * once and from several places at the same time: only the first call on a pending row changes anything;
+ * every call returns the row's final status.
+ */
+export async function closeTransfer(deps: TransferDeps, transferId: string, succeeded: boolean, note?: string): Promise<'settled' | 'failed'> {
+  return deps.db.transaction().execute(async (trx) => {
+    const t = await lockTransfer(trx, transferId);
+    if (!t) throw new Error(`no transfer ${transferId}`);
+    if (t.status !== 'pending') return t.status;
+    const status = succeeded ? 'settled' : 'failed';
+    await trx
+      .updateTable('game_transfers')
+      .set({ status, claimed_until: null, updated_at: nowIso(now(deps)), last_error: note ? note.slice(0, 256) : t.last_error })
+      .where('id', '=', transferId)
+      .where('status', '=', 'pending')
+      .execute();
+    if (succeeded) {
+      const dest = t.direction === 'to_game' ? gameAccount(t.player_id, t.game_code) : walletAccount(t.player_id);
+      await postEntry(trx, {
+        kind: t.direction === 'to_game' ? 'transfer_to_game_settle' : 'transfer_from_game_settle',
+        reference: `transfer:${t.id}:close`,
+        playerId: t.player_id,
+        postings: [
+          { account: systemAccount('game_transit'), amount: -t.amount },
+          { account: dest, amount: t.amount },
+        ],
+      });
+    } else {
+      await reverseEntry(trx, { originalReference: `transfer:${t.id}:open`, reference: `transfer:${t.id}:close`, kind: 'transfer_reversal', memo: note });
+    }
+    await setStatementStatus(trx, 'transfer', t.id, succeeded ? 'SUCCESS' : 'FAILED');
+    return status;
+  });
+}
+
+/** Applies a provider's answer; returns undefined when the answer is unknown (the transfer stays pending). */
+async function settleWith(deps: TransferDeps, transferId: string, call: () => Promise<TransferOutcome>): Promise<'settled' | 'failed' | undefined> {
+  let outcome: TransferOutcome;
+  try {
+    outcome = await call();
+  } catch (e) {
+    // ProviderTimeoutError, a lost connection or anything unexpected: the outcome is unknown, never guess.
+    const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    deps.log?.warn({ transferId, err: msg }, 'transfer outcome unknown; left pending for reconciliation');
+    await deps.db.updateTable('game_transfers').set({ last_error: msg.slice(0, 256) }).where('id', '=', transferId).where('status', '=', 'pending').execute();
+    return undefined;
+  }
+  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined);
+}
+
+/** Sends the provider the transfer's own call again (same transferId: the provider applies it at most once). */
+export function resendTransfer(deps: TransferDeps, t: { id: string; direction: TransferDirection; game_code: string; amount: number }, username: string) {
+  return settleWith(deps, t.id, () =>
+    t.direction === 'to_game'
+      ? deps.provider.deposit(t.game_code, username, t.id, t.amount)
+      : deps.provider.withdraw(t.game_code, username, t.id, t.amount),
+  );
+}
+
+function finish(transferId: string, status: 'settled' | 'failed' | undefined): TransferResult {
+  if (status === 'failed') throw new AppError(422, 'TRANSFER_FAIL');
+  return { transferId, status: status ?? 'pending' };
+}
+
+/** Wallet -> game. MONEY_NOT_ENOUGH when the wallet does not cover it; TRANSFER_FAIL (money back in the wallet) on a definite failure. */
+export async function transferToGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number }): Promise<TransferResult> {
+  const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
+  const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount);
+  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, acct.username, id, input.amount));
+  return finish(id, status);
+}
+
+/**
+ * Game -> wallet. The mirror is refreshed from the provider first (the player may have won), then its money is
+ * parked; the provider pays out; only then is the wallet credited. TRANSFER_FAIL puts the money back in the
+ * game mirror (the provider refused, e.g. the player lost it meanwhile).
+ */
+export async function transferFromGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number }): Promise<TransferResult> {
+  const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
+  await refreshGameBalance(deps, input.playerId, input.gameCode, acct.username);
+  const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount);
+  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount));
+  return finish(id, status);
+}
+
+export type RefreshOutcome = 'updated' | 'unchanged' | 'skipped' | 'unavailable';
+
+/**
+ * Brings the player's game mirror to the provider's balance with a journal entry against that provider's float,
+ * so the books explain every win and loss. Skipped while a transfer for that game is pending or has just
+ * changed (the provider's figure may or may not include it); the next refresh catches up.
+ */
+export async function refreshGameBalance(deps: TransferDeps, playerId: number, gameCode: string, username?: string): Promise<RefreshOutcome> {
+  const user = username ?? (await findGameAccount(deps.db, playerId, gameCode))?.username;
+  if (!user) return 'unavailable';
+  const asked = now(deps);
+  let providerBalance: number;
+  try {
+    providerBalance = await deps.provider.balance(gameCode, user);
+  } catch (e) {
+    deps.log?.warn({ playerId, gameCode, err: String(e) }, 'game balance unavailable');
+    return 'unavailable';
+  }
+  if (!Number.isSafeInteger(providerBalance) || providerBalance < 0) return 'unavailable';
+  // A transfer closed at or after this instant may or may not be in the provider's figure; one closed before it
+  // is (its provider call returned before we asked). Assumes one clock, or NTP-synced servers: a skewed clock
+  // at worst books a win/loss a refresh early, which the next refresh corrects.
+  const since = nowIso(asked);
+  return deps.db.transaction().execute(async (trx) => {
+    const currency = await currencyOf(trx, playerId);
+    const [mirror] = await ensureAccounts(trx, [gameAccount(playerId, gameCode)], currency);
+    const locked = (await lockAccounts(trx, [mirror.id])).get(mirror.id)!;
+    const busy = await trx
+      .selectFrom('game_transfers')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('game_code', '=', gameCode)
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', since)]))
+      .limit(1)
+      .executeTakeFirst();
+    if (busy) return 'skipped';
+    const delta = providerBalance - locked.balance;
+    if (delta === 0) return 'unchanged';
+    await postEntry(trx, {
+      kind: 'game_result',
+      reference: `game_result:${locked.id}:${locked.version}`,
+      playerId,
+      memo: `${gameCode} balance ${providerBalance}`,
+      postings: [
+        { account: gameAccount(playerId, gameCode), amount: delta },
+        { account: systemAccount('provider_float', gameCode), amount: -delta },
+      ],
+    });
+    return 'updated';
+  });
+}
