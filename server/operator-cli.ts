@@ -1,0 +1,134 @@
+/**
+ * `npm run operator -- <command>`: the operator's switches, on the configured database (DATABASE_URL, or
+ * SQLite in DATA_DIR). See USAGE below and docs/server.md "Operator CLI".
+ */
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDb, nowIso } from './db';
+import { readSetting, writeSetting } from './plugins/lookups/lookups-repository';
+import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
+
+export const USAGE = `Usage: npm run operator -- <command>
+
+  site                         show whether the site is active or gone
+  site gone|active             terminate the whole site (every player lands on /terminated) or bring it back
+  player <phone>               show a player's status
+  player <phone> gone|active|inactive
+                               set a player's status; gone or inactive also ends the player's sessions
+  lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
+  help                         this text
+`;
+
+export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
+
+export interface OperatorContext {
+  db: Kysely<DB>;
+  config: Pick<Config, 'registerOtp' | 'minPlayerAge'>;
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now?: () => Date;
+}
+
+/** Sets a player's status; leaving 'active' revokes every session, so tokens stop at once. */
+export async function setPlayerStatus(db: Kysely<DB>, phone: string, status: PlayerStatus, now = new Date()): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const player = await trx.selectFrom('players').select('id').where('phone', '=', phone).executeTakeFirst();
+    if (!player) return false;
+    await trx.updateTable('players').set({ status, updated_at: nowIso(now) }).where('id', '=', player.id).execute();
+    if (status !== 'active') {
+      await trx.updateTable('sessions').set({ revoked_at: nowIso(now) }).where('player_id', '=', player.id).where('revoked_at', 'is', null).execute();
+    }
+    return true;
+  });
+}
+
+/** Runs one command; returns the process exit code (0 done, 1 not found, 2 bad usage). */
+export async function runOperator(args: string[], ctx: OperatorContext): Promise<number> {
+  const [command, ...rest] = args;
+  const now = ctx.now ?? (() => new Date());
+  switch (command) {
+    case 'site': {
+      const [state] = rest;
+      if (state === undefined) {
+        const s = await readSetting(ctx.db, 'site');
+        ctx.out(`site: ${s?.terminated === 'gone' ? 'gone' : 'active'}`);
+        return 0;
+      }
+      if (state !== 'gone' && state !== 'active') break;
+      await writeSetting(ctx.db, 'site', { terminated: state === 'gone' ? 'gone' : null }, now());
+      ctx.out(`site: ${state}`);
+      return 0;
+    }
+    case 'player': {
+      const [phone, status] = rest;
+      if (!phone) break;
+      if (status === undefined) {
+        const p = await ctx.db.selectFrom('players').select(['id', 'name', 'status']).where('phone', '=', phone).executeTakeFirst();
+        if (!p) {
+          ctx.err(`no player with phone ${phone}`);
+          return 1;
+        }
+        ctx.out(`player ${phone} (id ${p.id}, ${p.name}): ${p.status}`);
+        return 0;
+      }
+      if (!(PLAYER_STATUSES as readonly string[]).includes(status)) break;
+      if (!(await setPlayerStatus(ctx.db, phone, status as PlayerStatus, now()))) {
+        ctx.err(`no player with phone ${phone}`);
+        return 1;
+      }
+      ctx.out(`player ${phone}: ${status}`);
+      return 0;
+    }
+    case 'lookups': {
+      const [name] = rest;
+      const names = name === undefined ? LOOKUP_NAMES : isLookupName(name) ? [name] : null;
+      if (!names) {
+        ctx.err(`unknown lookup "${name}"; one of: ${LOOKUP_NAMES.join(', ')}`);
+        return 2;
+      }
+      const context = { db: ctx.db, config: ctx.config, now: now() };
+      const result: Record<string, unknown> = {};
+      for (const n of names) result[n] = await lookups[n](context).catch((e: Error) => ({ error: e.message }));
+      ctx.out(JSON.stringify(name === undefined ? result : result[name], null, 2));
+      return 0;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      ctx.out(USAGE);
+      return command === undefined ? 2 : 0;
+  }
+  ctx.err(USAGE);
+  return 2;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { demoDefault: true, persistSecrets: false });
+  } catch (e) {
+    console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : String(e));
+    process.exit(1);
+  }
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let code = 1;
+  try {
+    code = await runOperator(process.argv.slice(2), {
+      db: database.db,
+      config,
+      out: (l) => console.log(l),
+      err: (l) => console.error(l),
+    });
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    console.error(/no such table|does not exist/i.test(msg) ? `The database is not set up yet: run npm start or npm run migrate first (${msg})` : msg);
+  } finally {
+    await database.destroy();
+  }
+  process.exit(code);
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,66 @@
+/**
+ * `npm start`: build the SPA when missing or stale, migrate, seed, serve (docs/server.md "Starting").
+ * DEMO defaults to on here: simulators for every outside service and a demo player.
+ * SKIP_SPA_BUILD=1 skips the build step (npm run dev serves the SPA from webpack-dev-server).
+ */
+import path from 'node:path';
+import { ConfigError, DEMO_WEBHOOK_SECRET, loadConfig, type Config } from './config';
+import { createDb } from './db';
+import { migrateToLatest } from './db/migrate';
+import { seedBase } from './db/seed';
+import { DEMO_PLAYER, seedDemo } from './db/demo';
+import { ROOT, ensureSpaBuilt } from './spa-build';
+import { startServer } from './server';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Migrates and seeds; the demo player only on an empty players table, so a real install never gets one. */
+async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }> {
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    await seedBase(database.db);
+    if (!config.demo) return { demoCreated: false };
+    const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n) > 0) return { demoCreated: false };
+    await seedDemo(database.db);
+    return { demoCreated: true };
+  } finally {
+    await database.destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env, { demoDefault: true });
+  } catch (e) {
+    if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`);
+    throw e;
+  }
+
+  const defaultDist = path.join(ROOT, 'dist');
+  if (!process.env.SKIP_SPA_BUILD && path.resolve(config.distDir) === defaultDist) {
+    try {
+      await ensureSpaBuilt(ROOT, defaultDist);
+    } catch (e) {
+      fail(`Cannot start: ${(e as Error).message}`);
+    }
+  }
+
+  await prepareDatabase(config);
+  const { url } = await startServer(config);
+
+  const lines = [`Player wallet listening on ${url} (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`];
+  if (config.demo) {
+    lines.push(`Demo mode: simulated games, payments, slips and SMS.`);
+    lines.push(`Demo player: phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}`);
+    if (!process.env.PAYMENT_WEBHOOK_SECRET) lines.push(`Demo payment webhook secret: ${DEMO_WEBHOOK_SECRET} (set PAYMENT_WEBHOOK_SECRET for real use)`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.message : String(e)}`));
