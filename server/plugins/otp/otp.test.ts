@@ -233,7 +233,7 @@ describe('GET /demo/sms', () => {
     const bare = Fastify();
     bare.decorate('config', { ...t.app.config, demo: false });
     bare.decorate('clock', { now: () => new Date() });
-    await bare.register(fp(async (i) => i.decorate('db', t.db.db), { name: 'db' }));
+    await bare.register(fp(async (i) => { i.decorate('db', t.db.db); }, { name: 'db' }));
     await bare.register(smsPlugin);
     try {
       expect((await bare.inject({ method: 'GET', url: '/demo/sms?phone=0812345678' })).statusCode).toBe(404);
