@@ -2,7 +2,7 @@
 export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
 
-const amount = { type: ['number', 'string'] } as const;
+const amount = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] } as const;
 const code = { type: 'string', minLength: 1, maxLength: 32 } as const;
 
 export const slot = {
