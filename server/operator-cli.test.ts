@@ -32,7 +32,7 @@ test('site gone terminates the site for every visitor; site active brings it bac
   expect((await t.app.inject({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ terminated: null });
 });
 
-test('setting a player gone or inactive shuts their sessions; active lets them log in again', async () => {
+test('a gone player gets 410 gone on every call; inactive ends the sessions; active lets them log in again', async () => {
   const player = await t.db.db.selectFrom('players').select('id').where('phone', '=', '0812345678').executeTakeFirstOrThrow();
   const token = await t.app.tokens.issue(Number(player.id));
   // The auth preHandler every player route uses: resolves for a live session, throws the API error otherwise.
@@ -45,20 +45,17 @@ test('setting a player gone or inactive shuts their sessions; active lets them l
 
   expect(await run('player', '0812345678', 'gone')).toBe(0);
   expect(out).toEqual(['player 0812345678: gone']);
-  const row = await t.db.db.selectFrom('players').select('status').where('id', '=', player.id).executeTakeFirstOrThrow();
-  expect(row.status).toBe('gone');
-  expect(await authed(token)).toBe('401 invalid-token'); // session revoked
-  const open = await t.db.db.selectFrom('sessions').select('id').where('player_id', '=', player.id).where('revoked_at', 'is', null).execute();
-  expect(open).toHaveLength(0);
+  expect(await authed(token)).toBe('410 gone'); // the SPA sends the player to /terminated
 
   expect(await run('player', '0812345678', 'inactive')).toBe(0);
   await run('player', '0812345678');
   expect(out[0]).toMatch(/^player 0812345678 \(id \d+, Demo Player\): inactive$/);
+  const open = await t.db.db.selectFrom('sessions').select('id').where('player_id', '=', player.id).where('revoked_at', 'is', null).execute();
+  expect(open).toHaveLength(0);
 
   expect(await run('player', '0812345678', 'active')).toBe(0);
-  const fresh = await t.app.tokens.issue(Number(player.id));
-  expect(await authed(fresh)).toBe('ok');
-  expect(await authed(token)).toBe('401 invalid-token'); // old sessions stay ended
+  expect(await authed(token)).toBe('401 invalid-token'); // the old session stays ended
+  expect(await authed(await t.app.tokens.issue(Number(player.id)))).toBe('ok');
 });
 
 test('an unknown player is reported, not created', async () => {

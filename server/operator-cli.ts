@@ -15,7 +15,8 @@ export const USAGE = `Usage: npm run operator -- <command>
   site gone|active             terminate the whole site (every player lands on /terminated) or bring it back
   player <phone>               show a player's status
   player <phone> gone|active|inactive
-                               set a player's status; gone or inactive also ends the player's sessions
+                               set a player's status: gone shows the player /terminated, inactive ends their
+                               sessions and refuses logins, active lets them log in again
   lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
   help                         this text
 `;
@@ -31,13 +32,17 @@ export interface OperatorContext {
   now?: () => Date;
 }
 
-/** Sets a player's status; leaving 'active' revokes every session, so tokens stop at once. */
+/**
+ * Sets a player's status. The auth check reads the status on every call, so it takes effect at once:
+ * `gone` answers 410 gone (the SPA shows /terminated, so sessions are kept for that answer to reach it);
+ * `inactive` also ends every session, so coming back to `active` needs a fresh login.
+ */
 export async function setPlayerStatus(db: Kysely<DB>, phone: string, status: PlayerStatus, now = new Date()): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const player = await trx.selectFrom('players').select('id').where('phone', '=', phone).executeTakeFirst();
     if (!player) return false;
     await trx.updateTable('players').set({ status, updated_at: nowIso(now) }).where('id', '=', player.id).execute();
-    if (status !== 'active') {
+    if (status === 'inactive') {
       await trx.updateTable('sessions').set({ revoked_at: nowIso(now) }).where('player_id', '=', player.id).where('revoked_at', 'is', null).execute();
     }
     return true;
