@@ -119,6 +119,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
+  await app.register(import('./plugins/deposits'));
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
     await database.db.selectFrom('settings').select('key').limit(1).execute();

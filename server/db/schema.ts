@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { GameSimTables } from './schema-game-sim';
 import type { AccountsTables } from './schema-accounts';
 import type { LedgerTables } from './schema-ledger';
+import type { DepositTables } from './schema-deposits';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -41,4 +42,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables {}

@@ -4,9 +4,11 @@ test('a voucher it issued redeems once, with its amount', async () => {
   const sim = new GiftRedeemerSimulator();
   const id = sim.issue(2500, { ownerName: 'NOK' });
   expect(id).toMatch(/^[A-Za-z0-9]{10,40}$/);
+  expect(await sim.inspect(id)).toEqual({ ok: true, voucherId: id, amountSatang: 2500 });
   const first = await sim.redeem(id, '0800000001');
   expect(first).toMatchObject({ ok: true, voucherId: id, amountSatang: 2500, ownerName: 'NOK' });
   expect(await sim.redeem(id, '0800000001')).toEqual({ ok: false, reason: 'VOUCHER_OUT_OF_STOCK' });
+  expect(await sim.inspect(id)).toEqual({ ok: false, reason: 'VOUCHER_OUT_OF_STOCK' });
 });
 
 test('unknown, expired and own vouchers are refused; outages on demand', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { GiftRedeemer, GiftRedeemResult } from './types';
+import type { GiftInspectResult, GiftRedeemer, GiftRedeemResult } from './types';
 
 interface Voucher {
   amountSatang: number;
@@ -43,15 +43,27 @@ export class GiftRedeemerSimulator implements GiftRedeemer {
     return id;
   }
 
-  async redeem(voucherId: string, receiverMobile: string): Promise<GiftRedeemResult> {
+  /** Latency, forced and random outages: true when this call should fail as unavailable. */
+  private async unavailable(): Promise<boolean> {
     if (this.opts.latencyMs) await new Promise((r) => setTimeout(r, this.opts.latencyMs));
     if (this.failNext > 0) {
       this.failNext--;
-      return { ok: false, reason: 'SERVICE_UNAVAILABLE' };
+      return true;
     }
-    if ((this.opts.failureRate ?? 0) > 0 && (this.opts.random ?? Math.random)() < this.opts.failureRate!) {
-      return { ok: false, reason: 'SERVICE_UNAVAILABLE' };
-    }
+    return (this.opts.failureRate ?? 0) > 0 && (this.opts.random ?? Math.random)() < this.opts.failureRate!;
+  }
+
+  async inspect(voucherId: string): Promise<GiftInspectResult> {
+    if (await this.unavailable()) return { ok: false, reason: 'SERVICE_UNAVAILABLE' };
+    const v = this.vouchers.get(voucherId);
+    if (!v) return { ok: false, reason: 'VOUCHER_NOT_FOUND' };
+    if (v.redeemedAt) return { ok: false, reason: 'VOUCHER_OUT_OF_STOCK' };
+    if (v.expiresAt <= this.now()) return { ok: false, reason: 'VOUCHER_EXPIRED' };
+    return { ok: true, voucherId, amountSatang: v.amountSatang };
+  }
+
+  async redeem(voucherId: string, receiverMobile: string): Promise<GiftRedeemResult> {
+    if (await this.unavailable()) return { ok: false, reason: 'SERVICE_UNAVAILABLE' };
     const v = this.vouchers.get(voucherId);
     if (!v) return { ok: false, reason: 'VOUCHER_NOT_FOUND' };
     if (v.redeemedAt) return { ok: false, reason: 'VOUCHER_OUT_OF_STOCK' };

@@ -13,7 +13,11 @@ export type GiftRedeemResult =
   | { ok: true; voucherId: string; amountSatang: number; ownerName: string; redeemedAt: Date }
   | { ok: false; reason: GiftRedeemFailure };
 
+export type GiftInspectResult = { ok: true; voucherId: string; amountSatang: number } | { ok: false; reason: GiftRedeemFailure };
+
 export interface GiftRedeemer {
+  /** Reads a voucher without redeeming it (its amount decides the minimum before any money moves). */
+  inspect(voucherId: string): Promise<GiftInspectResult>;
   /** receiverMobile: the operator's wallet the voucher is redeemed into. */
   redeem(voucherId: string, receiverMobile: string): Promise<GiftRedeemResult>;
 }

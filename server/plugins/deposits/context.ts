@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { DepositEnv } from '../../deposits/rules';
+import type { PaymentGateway, PaymentGatewaySimulator } from '../../adapters/payments';
+import type { SlipVerifier, SlipVerifierSimulator } from '../../adapters/slip-verify';
+import type { GiftRedeemer, GiftRedeemerSimulator } from '../../adapters/gift';
+
+/** What the deposit services need; built once by the plugin (server/plugins/deposits/index.ts). */
+export interface DepositsContext {
+  db: Kysely<DB>;
+  env: DepositEnv;
+  gateway: PaymentGateway;
+  verifier: SlipVerifier;
+  gift: GiftRedeemer;
+  /** The simulators behind the adapters in demo mode (the demo bank page and tests drive them). */
+  sims: { gateway: PaymentGatewaySimulator | null; verifier: SlipVerifierSimulator | null; gift: GiftRedeemerSimulator | null };
+  now(): Date;
+  /** Server secret the signed slip-image links derive their key from. */
+  secret: string;
+  log: FastifyBaseLogger;
+  /** The wallet's payout settlement (payout.succeeded / payout.failed); null until the wallet plugin is there. */
+  settlePayout: ((withdrawalId: string, succeeded: boolean, reason?: string) => Promise<{ applied: boolean; status: string | null }>) | null;
+}

@@ -1,0 +1,61 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { creditWallet } from '../../ledger';
+import { writeStatement } from '../statement/repository';
+import type { DepositRules } from '../../deposits/rules';
+import { toSatang } from '../../deposits/amount';
+
+export interface DepositCredit {
+  playerId: number;
+  /** Satang, > 0. */
+  amount: number;
+  currency: string;
+  /** Where the money came from as the statement shows it: KBANK, WW, E2P, the slip's bank, TRUEMONEY. */
+  source: string;
+  /** Unique per deposit: qr:{qrcodeId}, slip:{transRef}, gift:{voucherId}. */
+  refId: string;
+}
+
+/**
+ * Puts a confirmed deposit into the wallet, inside the caller's transaction: one journal entry
+ * deposits_in_transit -> wallet (reference deposit:{refId}, so a deposit is credited once even if
+ * everything else failed to stop it), the statement line (deposit, SUCCESS), and the wheel coins a
+ * qualifying deposit earns. All or nothing with the caller's own status change.
+ */
+export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d: DepositCredit): Promise<{ coins: number }> {
+  await creditWallet(trx, {
+    playerId: d.playerId,
+    amount: d.amount,
+    kind: 'deposit',
+    reference: `deposit:${d.refId}`,
+    from: 'deposits_in_transit',
+    memo: d.source,
+  });
+  await writeStatement(trx, {
+    playerId: d.playerId,
+    type: 'deposit',
+    status: 'SUCCESS',
+    from: d.source,
+    to: 'WALLET',
+    amount: d.amount,
+    currency: d.currency,
+    refType: 'deposit',
+    refId: d.refId,
+  });
+  const coins = coinsFor(rules, d.amount);
+  if (coins > 0) {
+    await trx
+      .updateTable('players')
+      .set((eb) => ({ coin: eb('coin', '+', coins) }))
+      .where('id', '=', d.playerId)
+      .execute();
+  }
+  return { coins };
+}
+
+/** RULES.md: each deposit of at least coinThreshold baht earns coinsPerDeposit wheel coins. */
+export function coinsFor(rules: DepositRules, amountSatang: number): number {
+  const threshold = toSatang(rules.coinThreshold);
+  if (threshold === null || rules.coinsPerDeposit <= 0) return 0;
+  return amountSatang >= threshold ? Math.floor(rules.coinsPerDeposit) : 0;
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { makeSlipPng } from '../../../deposits/slip-image';
+import { nowIso } from '../../../db';
+import { AppError } from '../../../errors';
+import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../repository';
+import { BANK_CSS, BANK_JS, renderBankPage, type BankPageData } from './page';
+import { issueVoucher, makeTransfer, payQr, postSignedEvent, slipFor, type ReceiverChoice } from './bank-service';
+
+/**
+ * Demo mode only: the simulated bank at /demo/bank (server-rendered, not an SPA route). It lists pending
+ * QRs and payouts and settles them through the signed webhook; it makes transfers to the operator that
+ * yield a slip PNG with a real mini-QR; it issues gift vouchers.
+ */
+export default async function demoBank(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  // Forms post only from this page: a cross-site form cannot make the demo bank pay.
+  const sameOrigin = async (req: FastifyRequest) => {
+    const site = req.headers['sec-fetch-site'];
+    const origin = req.headers.origin;
+    if (site === 'cross-site' || (origin && origin !== 'null' && new URL(origin).host !== req.headers.host)) throw new AppError(403, 'INVALID_IP');
+  };
+  const back = (params: Record<string, string>) => `/demo/bank?${new URLSearchParams(params).toString()}`;
+  type Form = Record<string, string | undefined>;
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/demo/bank', async (req, reply) => {
+    const now = app.clock.now();
+    const q = req.query;
+    let gift: BankPageData['gift'] = null;
+    if (q.giftLink && q.giftEnc) gift = { link: q.giftLink, encrypted: q.giftEnc };
+    const [qrs, withdrawals, players, transfers] = await Promise.all([
+      listLiveQrs(app.db, nowIso(now)),
+      listOpenWithdrawals(app.db).catch(() => []),
+      listPlayerBankAccounts(app.db),
+      listDemoTransfers(app.db),
+    ]);
+    const html = renderBankPage({
+      flash: q.ok ? { kind: 'ok', text: q.ok } : q.error ? { kind: 'error', text: q.error } : null,
+      slipRef: q.slip && /^[A-Za-z0-9]{6,40}$/.test(q.slip) ? q.slip : null,
+      gift,
+      qrs: qrs.map((r) => ({ ...r, amount: Number(r.amount) })),
+      withdrawals: withdrawals.map((w) => ({ ...w, amount: Number(w.amount) })),
+      players: players.map((p) => ({ ...p, id: Number(p.id) })),
+      transfers: transfers.map((t) => ({ ...t, amount: Number(t.amount) })),
+      promptPayId: app.deposits.env.promptPayId,
+      operatorName: app.deposits.env.operatorName,
+      now,
+    });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+  });
+  app.get('/demo/bank/bank.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(BANK_JS));
+  app.get('/demo/bank/bank.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(BANK_CSS));
+
+  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/qr/:id/pay', { preHandler: sameOrigin }, async (req, reply) => {
+    const r = await payQr(app, req.params.id, req.body?.amount?.trim() || undefined);
+    const ok = r.statusCode === 200 && r.outcome === 'CREDITED';
+    return reply.redirect(back(ok ? { ok: 'Paid: the wallet was credited.' } : { error: `Webhook answered ${r.statusCode} ${r.outcome}` }), 303);
+  });
+
+  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/payouts/:id/settle', { preHandler: sameOrigin }, async (req, reply) => {
+    const succeeded = req.body?.result !== 'failed';
+    const w = await app.db.selectFrom('withdrawals').select(['id', 'amount']).where('id', '=', req.params.id).executeTakeFirst();
+    if (!w) return reply.redirect(back({ error: 'No such withdrawal.' }), 303);
+    const r = await postSignedEvent(app, { type: succeeded ? 'payout.succeeded' : 'payout.failed', reference: w.id, amount: Number(w.amount) / 100 });
+    return reply.redirect(back(r.statusCode === 200 ? { ok: `Payout ${succeeded ? 'paid' : 'failed'}: ${r.outcome}` } : { error: `Webhook answered ${r.statusCode} ${r.outcome}` }), 303);
+  });
+
+  app.post<{ Body: Form }>('/demo/bank/transfer', { preHandler: sameOrigin }, async (req, reply) => {
+    const b = req.body ?? {};
+    const receiver: ReceiverChoice = b.receiver === 'other' || b.receiver === 'promptpay' ? b.receiver : 'account';
+    const r = await makeTransfer(app, { playerId: Number(b.playerId), amount: b.amount ?? '', receiver, minutesAgo: Number(b.minutesAgo) || 0 });
+    return reply.redirect(back(r.ok ? { slip: r.transRef } : { error: r.error }), 303);
+  });
+
+  app.get<{ Params: { file: string } }>('/demo/bank/slips/:file', async (req, reply) => {
+    const m = /^([A-Za-z0-9]{6,40})\.png$/.exec(req.params.file);
+    const slip = m ? await slipFor(app, m[1]) : null;
+    if (!slip) throw new AppError(404, 'NO_DATA');
+    return reply
+      .type('image/png')
+      .header('content-disposition', `attachment; filename="slip-${slip.transRef}.png"`)
+      .header('cache-control', 'no-store')
+      .send(makeSlipPng(slip));
+  });
+
+  app.post<{ Body: Form }>('/demo/bank/gift', { preHandler: sameOrigin }, async (req, reply) => {
+    const r = issueVoucher(app, req.body?.amount ?? '');
+    return reply.redirect(back(r.ok ? { giftLink: r.link, giftEnc: r.encrypted } : { error: r.error }), 303);
+  });
+}

@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../errors';
+import { depositEnv } from '../../deposits/rules';
+import { PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/payments';
+import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
+import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
+import type { DepositsContext } from './context';
+import { DemoBankTransferBook } from './demo-bank/transfer-book';
+import routes from './routes';
+import demoBank from './demo-bank';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deposits: DepositsContext;
+  }
+}
+
+export interface DepositsPluginOptions {
+  /** Real adapters plug in here; each defaults to its simulator. */
+  gateway?: PaymentGateway;
+  verifier?: SlipVerifier;
+  gift?: GiftRedeemer;
+  /** Environment to read PROMPTPAY_ID, PROMPTPAY_NAME, GIFT_RECEIVER_MOBILE from (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Deposits (docs/deposits.md): QR codes, the signed payment webhook, slip uploads, gift links, and in demo
+ * mode the simulated bank page. The adapters are simulators unless real ones are given.
+ */
+async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
+  const env = depositEnv(opts.env ?? process.env, app.config.dataDir);
+  const gatewaySim = opts.gateway ? null : new PaymentGatewaySimulator();
+  const verifierSim = opts.verifier ? null : new SlipVerifierSimulator(new DemoBankTransferBook(app.db));
+  const giftSim = opts.gift ? null : new GiftRedeemerSimulator({ now: () => app.clock.now() });
+  if (!app.config.demo && (gatewaySim || verifierSim || giftSim)) {
+    app.log.warn('deposits: simulators stand in for the payment gateway, slip verification or gift redeemer outside demo mode');
+  }
+  const ctx: DepositsContext = {
+    db: app.db,
+    env,
+    gateway: opts.gateway ?? gatewaySim!,
+    verifier: opts.verifier ?? verifierSim!,
+    gift: opts.gift ?? giftSim!,
+    sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },
+    now: () => app.clock.now(),
+    secret: app.config.jwtSecret,
+    log: app.log,
+    // Resolved per call: the wallet plugin may be registered after this one.
+    settlePayout: (id, ok, reason) => {
+      const wallet = (app as { wallet?: { settlePayout(id: string, ok: boolean, reason?: string): Promise<{ applied: boolean; status: string | null }> } }).wallet;
+      // Without the wallet there is nothing to settle yet: 503, so the gateway delivers again later.
+      if (!wallet) return Promise.reject(new AppError(503, 'INTERNAL_SERVER_ERROR'));
+      return wallet.settlePayout(id, ok, reason);
+    },
+  };
+  app.decorate('deposits', ctx);
+  await app.register(routes);
+  if (app.config.demo) await app.register(demoBank);
+}
+
+export default fp(deposits, { name: 'deposits', dependencies: ['db', 'auth'] });

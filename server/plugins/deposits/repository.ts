@@ -1,0 +1,223 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { QrDepositsTable, SlipsTable } from '../../db/schema-deposits';
+import { isPostgres } from '../../db/portable';
+import { DEPOSIT_RULES_KEY, mergeDepositRules, type DepositRules } from '../../deposits/rules';
+
+/** SQL of the deposit flows. Functions take the db or a transaction first (STYLE.md "Repository"). */
+type Db = Kysely<DB>;
+
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}
+
+export async function readDepositRules(db: Db): Promise<DepositRules> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', DEPOSIT_RULES_KEY).executeTakeFirst();
+  let stored: unknown = null;
+  try {
+    stored = row ? JSON.parse(row.value) : null;
+  } catch {
+    stored = null;
+  }
+  return mergeDepositRules(stored);
+}
+
+export interface SlipSetting {
+  isOpen: boolean;
+  closeFrom: string | null;
+  closeTo: string | null;
+  uploadWindowMinutes: number;
+}
+
+/** The slip lookup's setting (owned by the lookups); missing means open, 60-minute window. */
+export async function readSlipSetting(db: Db): Promise<SlipSetting> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'slip').executeTakeFirst();
+  const fallback: SlipSetting = { isOpen: true, closeFrom: null, closeTo: null, uploadWindowMinutes: 60 };
+  if (!row) return fallback;
+  try {
+    return { ...fallback, ...(JSON.parse(row.value) as Partial<SlipSetting>) };
+  } catch {
+    return fallback;
+  }
+}
+
+export function findPlayer(db: Db, playerId: number) {
+  return db
+    .selectFrom('players')
+    .select(['id', 'phone', 'name', 'bank_code', 'bank_account_no', 'bank_account_name', 'currency', 'status'])
+    .where('id', '=', playerId)
+    .executeTakeFirst();
+}
+
+/** The operator's receiving bank accounts (active bank rows of the deposit lookup). */
+export function listReceivingAccounts(db: Db) {
+  return db
+    .selectFrom('deposit_channels')
+    .select(['bank_code', 'account_no', 'account_name'])
+    .where('kind', '=', 'bank')
+    .where('active', '=', 1)
+    .where('account_no', 'is not', null)
+    .orderBy('sort')
+    .execute();
+}
+
+// ---- QR deposits
+
+export function findQr(db: Db, id: string) {
+  return db.selectFrom('qr_deposits').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Locks the QR row for the rest of the transaction (PostgreSQL); SQLite transactions are already serial. */
+export function lockQr(trx: Transaction<DB>, id: string) {
+  let q = trx.selectFrom('qr_deposits').selectAll().where('id', '=', id);
+  if (isPostgres(trx)) q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+export function findLiveQr(db: Db, playerId: number) {
+  return db.selectFrom('qr_deposits').selectAll().where('live_player_id', '=', playerId).executeTakeFirst();
+}
+
+/** Ends the player's live QR, if any: CANCELLED, or EXPIRED when its time had run out. */
+export async function endLiveQr(trx: Db, playerId: number, now: string): Promise<QrDepositsTable | undefined> {
+  const live = await trx.selectFrom('qr_deposits').selectAll().where('live_player_id', '=', playerId).executeTakeFirst();
+  if (!live) return undefined;
+  await trx
+    .updateTable('qr_deposits')
+    .set({ status: live.expires_at <= now ? 'EXPIRED' : 'CANCELLED', live_player_id: null, updated_at: now })
+    .where('id', '=', live.id)
+    .where('status', '=', 'LIVE')
+    .execute();
+  return live;
+}
+
+export function insertQr(trx: Db, row: QrDepositsTable) {
+  return trx.insertInto('qr_deposits').values(row).execute();
+}
+
+export function setQrStatus(trx: Db, id: string, set: Partial<Pick<QrDepositsTable, 'status' | 'paid_amount' | 'paid_event_id'>>, now: string) {
+  return trx.updateTable('qr_deposits').set({ ...set, live_player_id: null, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** QRs still waiting for payment (the demo bank page lists them). */
+export function listLiveQrs(db: Db, now: string) {
+  return db
+    .selectFrom('qr_deposits')
+    .innerJoin('players', 'players.id', 'qr_deposits.player_id')
+    .select(['qr_deposits.id', 'qr_deposits.bank_code', 'qr_deposits.amount', 'qr_deposits.currency', 'qr_deposits.expires_at', 'players.phone', 'players.name'])
+    .where('qr_deposits.status', '=', 'LIVE')
+    .where('qr_deposits.expires_at', '>', now)
+    .orderBy('qr_deposits.created_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+// ---- payment events
+
+export function findEvent(db: Db, id: string) {
+  return db.selectFrom('payment_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function insertEvent(trx: Db, row: DB['payment_events']) {
+  return trx.insertInto('payment_events').values(row).execute();
+}
+
+export function setEventOutcome(trx: Db, id: string, outcome: string) {
+  return trx.updateTable('payment_events').set({ outcome }).where('id', '=', id).execute();
+}
+
+// ---- slips
+
+export function insertSlip(db: Db, row: SlipsTable) {
+  return db.insertInto('slips').values(row).execute();
+}
+
+export function updateSlip(db: Db, id: string, set: Partial<Omit<SlipsTable, 'id' | 'player_id'>>) {
+  return db.updateTable('slips').set(set).where('id', '=', id).execute();
+}
+
+export function findClaimedReference(db: Db, reference: string) {
+  return db.selectFrom('slips').select(['id', 'player_id']).where('reference_claim', '=', reference).executeTakeFirst();
+}
+
+export async function listSlips(db: Db, playerId: number, page: number, limit: number) {
+  return db
+    .selectFrom('slips')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+}
+
+export function countSlips(db: Db, playerId: number) {
+  return db.selectFrom('slips').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', playerId).executeTakeFirstOrThrow();
+}
+
+export function findPlayerSlip(db: Db, playerId: number, id: string) {
+  return db.selectFrom('slips').selectAll().where('id', '=', id).where('player_id', '=', playerId).executeTakeFirst();
+}
+
+/** The player's latest slip with this reference (a reference may repeat: the duplicates). */
+export function findPlayerSlipByReference(db: Db, playerId: number, reference: string) {
+  return db
+    .selectFrom('slips')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('reference', '=', reference)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+// ---- gift vouchers
+
+export function insertGift(db: Db, row: DB['gift_redemptions']) {
+  return db.insertInto('gift_redemptions').values(row).execute();
+}
+
+export function updateGift(db: Db, id: string, set: Partial<Pick<DB['gift_redemptions'], 'status' | 'amount' | 'reason' | 'updated_at'>>) {
+  return db.updateTable('gift_redemptions').set(set).where('id', '=', id).execute();
+}
+
+export function deleteGift(db: Db, id: string) {
+  return db.deleteFrom('gift_redemptions').where('id', '=', id).execute();
+}
+
+// ---- demo bank
+
+export function insertDemoTransfer(db: Db, row: DB['demo_bank_transfers']) {
+  return db.insertInto('demo_bank_transfers').values(row).execute();
+}
+
+export function findDemoTransfer(db: Db, transRef: string) {
+  return db.selectFrom('demo_bank_transfers').selectAll().where('trans_ref', '=', transRef).executeTakeFirst();
+}
+
+export function listDemoTransfers(db: Db) {
+  return db.selectFrom('demo_bank_transfers').selectAll().orderBy('created_at', 'desc').limit(20).execute();
+}
+
+export function listPlayerBankAccounts(db: Db) {
+  return db
+    .selectFrom('players')
+    .select(['id', 'phone', 'name', 'bank_code', 'bank_account_no', 'bank_account_name'])
+    .where('status', '=', 'active')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export function listOpenWithdrawals(db: Db) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('players', 'players.id', 'withdrawals.player_id')
+    .select(['withdrawals.id', 'withdrawals.amount', 'withdrawals.currency', 'withdrawals.bank_code', 'withdrawals.bank_account_no', 'withdrawals.created_at', 'players.phone'])
+    .where('withdrawals.status', '=', 'IN_PROGRESS')
+    .orderBy('withdrawals.created_at', 'desc')
+    .limit(100)
+    .execute();
+}

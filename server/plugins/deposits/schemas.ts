@@ -1,0 +1,108 @@
+/** JSON schemas of the deposit routes (request and every response). */
+export const errorResponse = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;
+
+export const qrParams = {
+  type: 'object',
+  properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['code'],
+  additionalProperties: false,
+} as const;
+
+export const qrRecord = {
+  type: 'object',
+  properties: {
+    qrcodeId: { type: ['string', 'null'] },
+    hasQrcode: { type: 'boolean' },
+    bankCode: { type: ['string', 'null'] },
+    qrcode: { type: ['string', 'null'] },
+    payload: { type: ['string', 'null'] },
+    amount: { type: ['number', 'null'] },
+    expireIn: { type: 'integer' },
+    message: { type: 'string' },
+  },
+  required: ['hasQrcode', 'message'],
+} as const;
+
+export const createQrBody = {
+  type: 'object',
+  // amount is checked by the service (QR_FAIL), so a missing or malformed one gets the QR answer too.
+  properties: { amount: { type: ['number', 'string', 'null'] } },
+} as const;
+
+export const webhookAnswer = {
+  type: 'object',
+  properties: { received: { type: 'boolean' }, id: { type: 'string' }, outcome: { type: 'string' } },
+  required: ['received', 'id', 'outcome'],
+} as const;
+
+export const slip = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    createdAt: { type: 'string' },
+    amount: { type: 'number' },
+    status: { type: 'string', enum: ['SUCCESS', 'FAILED', 'IN_PROGRESS'] },
+    note: { type: ['string', 'null'] },
+    link: { type: ['string', 'null'] },
+    reference: { type: ['string', 'null'] },
+  },
+  required: ['id', 'createdAt', 'amount', 'status', 'note', 'link', 'reference'],
+} as const;
+
+export const slipUploadAnswer = {
+  type: 'object',
+  properties: { message: { type: 'string' }, slip },
+  required: ['message', 'slip'],
+} as const;
+
+export const pageBody = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100000 },
+    limit: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const slipList = {
+  type: 'object',
+  properties: { total: { type: 'integer' }, slips: { type: 'array', items: slip } },
+  required: ['total', 'slips'],
+} as const;
+
+export const referenceParams = {
+  type: 'object',
+  properties: { reference: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['reference'],
+  additionalProperties: false,
+} as const;
+
+export const urlAnswer = { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] } as const;
+
+export const slipImageParams = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: '^slp_[0-9a-f]{24}$' } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+export const slipImageQuery = {
+  type: 'object',
+  properties: { p: { type: 'string' }, exp: { type: 'string' }, sig: { type: 'string' } },
+} as const;
+
+export const truelinkBody = {
+  type: 'object',
+  // An empty or missing link is TRUELINK_INVALID from the service, like any other link that does not open.
+  properties: { link: { type: 'string', maxLength: 4096 } },
+} as const;
+
+export const truelinkAnswer = {
+  type: 'object',
+  properties: { status: { type: 'string' }, amount: { type: 'number' }, message: { type: 'string' } },
+  required: ['status', 'amount', 'message'],
+} as const;

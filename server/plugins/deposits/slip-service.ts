@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { nowIso } from '../../db';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { toBaht } from '../../deposits/amount';
+import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from '../../deposits/slip-qr';
+import { isInClosedHours } from '../lookups/slip-hours';
+import type { SlipsTable } from '../../db/schema-deposits';
+import type { VerifiedTransfer } from '../../adapters/slip-verify';
+import type { DepositsContext } from './context';
+import { creditDeposit } from './credit';
+import {
+  countSlips,
+  findClaimedReference,
+  findPlayer,
+  findPlayerSlipByReference,
+  insertSlip,
+  isUniqueViolation,
+  listReceivingAccounts,
+  listSlips,
+  readDepositRules,
+  readSlipSetting,
+  updateSlip,
+} from './repository';
+import { slipImageUrl } from './slip-links';
+
+/**
+ * Slip deposits (RULES.md "Deposits"): the upload is checked by its bytes, stored outside the web root,
+ * recorded as a slip, its mini-QR read on the server, the reference checked for duplicates, the transfer
+ * verified through the adapter (amount, sender, receiver, time) and, when everything holds, credited.
+ */
+export interface SlipView {
+  id: string;
+  createdAt: string;
+  /** Baht (0 until the verifier told the amount). */
+  amount: number;
+  status: 'SUCCESS' | 'FAILED' | 'IN_PROGRESS';
+  note: string | null;
+  link: string | null;
+  reference: string | null;
+}
+
+/** Refusals a slip is recorded with, and the status each answers (409 duplicate, 422 the others). */
+const STATUS_OF: Record<string, number> = { SLIP_REFNO_DUPLICATED: 409 };
+
+export function slipView(row: SlipsTable, secret: string, now: Date): SlipView {
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    amount: toBaht(Number(row.amount)),
+    status: row.status,
+    note: row.note,
+    link: slipImageUrl(secret, Number(row.player_id), row.id, now),
+    reference: row.reference,
+  };
+}
+
+/** The rules that apply before the bytes are looked at: the slip setting's switch and closed hours. */
+export async function assertSlipUploadOpen(ctx: DepositsContext): Promise<void> {
+  const s = await readSlipSetting(ctx.db);
+  if (!s.isOpen || isInClosedHours(s.closeFrom, s.closeTo, ctx.now())) throw unprocessable('SLIP_UPLOAD_FAIL');
+}
+
+const digits = (v: string | null | undefined) => (v ?? '').replace(/[^0-9xX]/g, '').toLowerCase();
+
+/**
+ * Account numbers as banks report them: in full, or masked with x (xxx-x-x1234-x). Equal when every digit
+ * shown matches and at least four are shown.
+ */
+export function accountMatches(registered: string, reported: string | null): boolean {
+  const a = digits(registered);
+  const b = digits(reported);
+  if (!a || !b || a.length !== b.length) return false;
+  let shown = 0;
+  for (let i = 0; i < a.length; i++) {
+    if (b[i] === 'x') continue;
+    if (b[i] !== a[i]) return false;
+    shown++;
+  }
+  return shown >= 4;
+}
+
+export interface UploadInput {
+  playerId: number;
+  bytes: Buffer;
+  /** Set when the upload exceeded the cap (the bytes are then truncated). */
+  truncated: boolean;
+}
+
+export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Promise<SlipView> {
+  const rules = await readDepositRules(ctx.db);
+  if (input.truncated || input.bytes.length > rules.slipMaxBytes) throw new AppError(413, 'SLIP_INVALID_FILE');
+  if (input.bytes.length === 0) throw badRequest('SLIP_NO_FILE');
+  const type = sniffImageType(input.bytes);
+  if (!type) throw badRequest('SLIP_INVALID_FILE');
+  const player = await findPlayer(ctx.db, input.playerId);
+  if (!player) throw notFound('NO_USER');
+
+  // Stored first, under a random name outside the web root: every upload is kept for staff review.
+  const id = `slp_${crypto.randomBytes(12).toString('hex')}`;
+  const fileName = `${crypto.randomBytes(16).toString('hex')}.${extensionOf(type)}`;
+  await fs.mkdir(ctx.env.uploadsDir, { recursive: true, mode: 0o700 });
+  await fs.writeFile(path.join(ctx.env.uploadsDir, fileName), input.bytes, { mode: 0o600, flag: 'wx' });
+  const created = ctx.now();
+  const row: SlipsTable = {
+    id,
+    player_id: input.playerId,
+    status: 'IN_PROGRESS',
+    note: null,
+    amount: 0,
+    currency: player.currency,
+    reference: null,
+    sending_bank: null,
+    reference_claim: null,
+    file_name: fileName,
+    content_type: type,
+    size: input.bytes.length,
+    sender_account: null,
+    receiver_account: null,
+    transferred_at: null,
+    created_at: nowIso(created),
+    updated_at: nowIso(created),
+  };
+  await insertSlip(ctx.db, row);
+
+  const fail = async (note: string, extra: Partial<SlipsTable> = {}, claim = false): Promise<never> => {
+    const set: Partial<SlipsTable> = { ...extra, status: 'FAILED', note, updated_at: nowIso(ctx.now()) };
+    if (claim && row.reference) set.reference_claim = row.reference;
+    try {
+      await updateSlip(ctx.db, id, set);
+    } catch (e) {
+      // Someone else decided this reference meanwhile: then this upload is its duplicate.
+      if (!claim || !isUniqueViolation(e)) throw e;
+      await updateSlip(ctx.db, id, { ...set, reference_claim: null, note: 'SLIP_REFNO_DUPLICATED' });
+      throw conflict('SLIP_REFNO_DUPLICATED');
+    }
+    throw new AppError(STATUS_OF[note] ?? 422, note);
+  };
+
+  let qr: SlipQr;
+  try {
+    qr = readSlip(input.bytes, rules.slipMaxBytes);
+  } catch (e) {
+    if (e instanceof SlipReadError) return fail(e.code === 'SLIP_INVALID_FILE' ? 'INVALID_SLIP' : e.code);
+    throw e;
+  }
+  row.reference = qr.transRef;
+  await updateSlip(ctx.db, id, { reference: qr.transRef, sending_bank: qr.sendingBank });
+
+  if (await findClaimedReference(ctx.db, qr.transRef)) return fail('SLIP_REFNO_DUPLICATED');
+
+  const verified = await ctx.verifier.verify({ sendingBank: qr.sendingBank, transRef: qr.transRef });
+  if (!verified.ok) {
+    // Not found at the bank (or a bank mismatch) is an invalid slip; an outage is unknown and may be retried.
+    return fail(verified.reason === 'SERVICE_UNAVAILABLE' ? 'UNKNOW_ERROR' : 'INVALID_SLIP');
+  }
+  const t = verified.transfer;
+  const facts: Partial<SlipsTable> = {
+    amount: t.amountSatang,
+    sender_account: `${t.sender.bankCode}:${t.sender.accountNo}`,
+    receiver_account: t.receiver.accountNo ?? t.receiver.promptPayId,
+    transferred_at: nowIso(t.transferredAt),
+  };
+  if (!(await receiverIsOperator(ctx, t))) return fail('DEST_ACC_INVALID', facts, true);
+  const senderBank = bankNumberOf(player.bank_code);
+  if (!accountMatches(player.bank_account_no, t.sender.accountNo) || (senderBank !== null && senderBank !== qr.sendingBank)) {
+    return fail('NOT_MATCH', facts, true);
+  }
+  const setting = await readSlipSetting(ctx.db);
+  const age = ctx.now().getTime() - t.transferredAt.getTime();
+  if (age > setting.uploadWindowMinutes * 60_000) return fail('EXPIRED_SLIP', facts, true);
+  if (age < -5 * 60_000) return fail('INVALID_SLIP', facts); // dated in the future: not a real transfer
+  // Thai bank slips are baht transfers: a wallet in another currency cannot take them 1:1.
+  if (t.amountSatang <= 0 || player.currency !== 'THB') return fail('INVALID_SLIP', facts);
+
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      // Claim the reference first: of two uploads of one slip, the second fails here and credits nothing.
+      await trx
+        .updateTable('slips')
+        .set({ ...facts, reference_claim: qr.transRef, status: 'SUCCESS', note: null, updated_at: nowIso(ctx.now()) })
+        .where('id', '=', id)
+        .execute();
+      await creditDeposit(trx, rules, {
+        playerId: input.playerId,
+        amount: t.amountSatang,
+        currency: player.currency,
+        source: player.bank_code,
+        refId: `slip:${qr.transRef}`,
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return fail('SLIP_REFNO_DUPLICATED', facts);
+    throw e;
+  }
+  return slipView({ ...row, ...facts, status: 'SUCCESS', note: null, reference: qr.transRef } as SlipsTable, ctx.secret, ctx.now());
+}
+
+async function receiverIsOperator(ctx: DepositsContext, t: VerifiedTransfer): Promise<boolean> {
+  if (t.receiver.promptPayId && digits(t.receiver.promptPayId) === digits(ctx.env.promptPayId)) return true;
+  if (!t.receiver.accountNo) return false;
+  const accounts = await listReceivingAccounts(ctx.db);
+  return accounts.some((a) => a.account_no && bankNumberOf(a.bank_code ?? '') !== null && accountMatches(a.account_no, t.receiver.accountNo));
+}
+
+export async function listPlayerSlips(ctx: DepositsContext, playerId: number, page: number, limit: number) {
+  const [rows, total] = await Promise.all([listSlips(ctx.db, playerId, page, limit), countSlips(ctx.db, playerId)]);
+  const now = ctx.now();
+  return { total: Number(total.n), slips: rows.map((r) => slipView(r as SlipsTable, ctx.secret, now)) };
+}
+
+export async function slipUrlByReference(ctx: DepositsContext, playerId: number, reference: string): Promise<{ url: string }> {
+  const row = await findPlayerSlipByReference(ctx.db, playerId, reference);
+  if (!row) throw notFound('NO_DATA');
+  return { url: slipImageUrl(ctx.secret, playerId, row.id, ctx.now()) };
+}

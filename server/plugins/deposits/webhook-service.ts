@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import { nowIso } from '../../db';
+import { AppError, badRequest } from '../../errors';
+import { toSatang } from '../../deposits/amount';
+import type { DepositsContext } from './context';
+import { creditDeposit } from './credit';
+import { findEvent, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+
+/**
+ * Payment confirmations (RULES.md "Deposits"): POST /api/webhooks/payments with a signed body
+ * `{ id, type, reference, amount }`. The event id makes it idempotent: the event row is written in the same
+ * transaction as its effect, so an event is applied once and a repeat is answered with the first outcome.
+ */
+export const EVENT_TYPES = ['qr.paid', 'payout.succeeded', 'payout.failed'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface PaymentEvent {
+  id: string;
+  type: EventType;
+  reference: string;
+  amount: unknown;
+}
+
+/** What applying the event did; the answer body carries it. */
+export type EventOutcome =
+  | 'CREDITED'
+  | 'UNKNOWN_REFERENCE'
+  | 'QR_ALREADY_PAID'
+  | 'QR_CANCELLED'
+  | 'QR_EXPIRED'
+  | 'AMOUNT_MISMATCH'
+  | `PAYOUT_${string}`;
+
+export interface EventAnswer {
+  received: true;
+  id: string;
+  outcome: string;
+}
+
+/** Checks the parsed body's shape; anything else is 400 (the signature was good, the body is not an event). */
+export function parseEvent(body: unknown): PaymentEvent {
+  const b = body as Record<string, unknown> | null;
+  const ok =
+    b !== null &&
+    typeof b === 'object' &&
+    !Array.isArray(b) &&
+    typeof b.id === 'string' &&
+    /^[\x21-\x7e]{1,128}$/.test(b.id) &&
+    typeof b.type === 'string' &&
+    (EVENT_TYPES as readonly string[]).includes(b.type) &&
+    typeof b.reference === 'string' &&
+    /^[\x21-\x7e]{1,128}$/.test(b.reference);
+  if (!ok) throw badRequest('KEY_INVALID');
+  if (b.type === 'qr.paid' && (toSatang(b.amount) === null || toSatang(b.amount) === 0)) throw badRequest('KEY_INVALID');
+  return { id: b.id as string, type: b.type as EventType, reference: b.reference as string, amount: b.amount };
+}
+
+const answer = (id: string, outcome: string): EventAnswer => ({ received: true, id, outcome });
+
+export async function applyEvent(ctx: DepositsContext, rawBody: Buffer, ev: PaymentEvent): Promise<EventAnswer> {
+  const bodyHash = crypto.createHash('sha256').update(rawBody).digest('hex');
+  const seen = await findEvent(ctx.db, ev.id);
+  if (seen) return replay(ctx, seen, bodyHash);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const outcome = ev.type === 'qr.paid' ? await applyQrPaid(ctx, ev, bodyHash) : await applyPayout(ctx, ev, bodyHash);
+      return answer(ev.id, outcome);
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      // The same event is being (or was just) applied by a concurrent delivery: answer like it.
+      const first = await findEvent(ctx.db, ev.id);
+      if (first) return replay(ctx, first, bodyHash);
+    }
+  }
+  throw new AppError(503, 'INTERNAL_SERVER_ERROR');
+}
+
+function replay(ctx: DepositsContext, seen: { id: string; outcome: string; body_sha256: string }, bodyHash: string): EventAnswer {
+  if (seen.body_sha256 !== bodyHash) ctx.log.warn({ eventId: seen.id }, 'payment event id repeated with another body; the first one stands');
+  return answer(seen.id, seen.outcome);
+}
+
+async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<EventOutcome> {
+  const paid = toSatang(ev.amount)!;
+  const rules = await readDepositRules(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = nowIso(ctx.now());
+    // First, so that concurrent deliveries of this event wait here and then fail on the primary key.
+    await insertEvent(trx, { id: ev.id, type: ev.type, reference: ev.reference, amount: paid, body_sha256: bodyHash, outcome: 'PROCESSING', received_at: now });
+    const qr = await lockQr(trx, ev.reference);
+    let outcome: EventOutcome;
+    if (!qr) outcome = 'UNKNOWN_REFERENCE';
+    else if (qr.status === 'PAID' || qr.status === 'REVIEW') outcome = 'QR_ALREADY_PAID';
+    else if (qr.status === 'CANCELLED') outcome = 'QR_CANCELLED';
+    else if (qr.status === 'EXPIRED' || qr.expires_at <= now) {
+      if (qr.status === 'LIVE') await setQrStatus(trx, qr.id, { status: 'EXPIRED' }, now);
+      outcome = 'QR_EXPIRED';
+    } else if (paid !== Number(qr.amount)) {
+      // Money arrived, but not what the QR asked for: kept for staff, never credited automatically.
+      await setQrStatus(trx, qr.id, { status: 'REVIEW', paid_amount: paid, paid_event_id: ev.id }, now);
+      outcome = 'AMOUNT_MISMATCH';
+    } else {
+      await creditDeposit(trx, rules, {
+        playerId: Number(qr.player_id),
+        amount: paid,
+        currency: qr.currency,
+        source: qr.bank_code,
+        refId: `qr:${qr.id}`,
+      });
+      await setQrStatus(trx, qr.id, { status: 'PAID', paid_amount: paid, paid_event_id: ev.id }, now);
+      outcome = 'CREDITED';
+    }
+    await setEventOutcome(trx, ev.id, outcome);
+    if (outcome !== 'CREDITED') ctx.log.warn({ eventId: ev.id, reference: ev.reference, outcome }, 'qr.paid not credited');
+    return outcome;
+  });
+}
+
+async function applyPayout(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<EventOutcome> {
+  if (!ctx.settlePayout) throw new AppError(503, 'INTERNAL_SERVER_ERROR'); // the gateway retries
+  const succeeded = ev.type === 'payout.succeeded';
+  // settlePayout is idempotent per withdrawal (only the first result counts) and runs its own transaction.
+  const res = await ctx.settlePayout(ev.reference, succeeded, succeeded ? undefined : 'GATEWAY_PAYOUT_FAILED');
+  const outcome: EventOutcome = res.status ? `PAYOUT_${res.status}` : 'UNKNOWN_REFERENCE';
+  const amount = toSatang(ev.amount);
+  await insertEvent(ctx.db, { id: ev.id, type: ev.type, reference: ev.reference, amount, body_sha256: bodyHash, outcome, received_at: nowIso(ctx.now()) });
+  return outcome;
+}
