@@ -1,10 +1,10 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that jest (CommonJS on Node 20) must transform.
-const esm = ['jose', 'content-disposition', 'cookie', 'set-cookie-parser', 'until-async'];
+const esm = ['jose', 'content-disposition', 'cookie', 'set-cookie-parser', 'until-async', 'rettime', '@open-draft/[^/]+', '@mswjs/[^/]+'];
 const transformIgnorePatterns = [`/node_modules/(?!(?:.*/node_modules/)?(?:${esm.join('|')})/)`];
 const transform: Config['transform'] = {
-  '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', allowJs: true, isolatedModules: true }, diagnostics: false }],
+  '^.+\\.(m?js|[tj]sx?)$': ['ts-jest', { tsconfig: { jsx: 'react-jsx', module: 'commonjs', allowJs: true, isolatedModules: true }, diagnostics: false }],
 };
 
 const server = (name: string, setup: string): NonNullable<Config['projects']>[number] => ({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -5,6 +6,22 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/** Emits static files from public/ as they are (the web manifest); html-webpack-plugin handles the rest. */
+class CopyPublicFiles {
+  constructor(private readonly files: string[]) {}
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('CopyPublicFiles', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of this.files) {
+          const source = path.resolve(__dirname, 'public', file);
+          compilation.fileDependencies.add(source);
+          compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(source)));
+        }
+      });
+    });
+  }
+}
 
 /**
  * The SPA build. Flags (spec §1): MARKET=th|lao (Lao-market variant), VARIANT=web|mobile (mobile/iframe variant),
@@ -61,6 +78,7 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new CopyPublicFiles(['manifest.webmanifest']),
       ...(production
         ? [
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),

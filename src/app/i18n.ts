@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import type { BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { LOCALES, standardLanguageTag, type Locale } from '../lib/locale';
@@ -14,13 +14,25 @@ export const DEFAULT_LOCALE: Locale = MARKET === 'lao' ? 'la' : 'th';
 export const loadLocaleResources = (lng: string) =>
   import(/* webpackChunkName: "locale-[request]" */ `../../locales/${lng}.json`);
 
+/** An i18next backend over the dynamic import above (what i18next-resources-to-backend does, in six lines). */
+const lazyResources: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, _namespace, callback) => {
+    loadLocaleResources(language).then(
+      (module: { default?: unknown }) => callback(null, (module.default ?? module) as Record<string, unknown>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 let ready: Promise<unknown> | null = null;
 
 /** Initialise once with the given language; later calls switch language. */
 export function initI18n(lng: Locale): Promise<unknown> {
   if (!ready) {
     ready = i18n
-      .use(resourcesToBackend((language: string) => loadLocaleResources(language)))
+      .use(lazyResources)
       .use(initReactI18next)
       .init({
         lng,

@@ -1,9 +1,55 @@
-import { enqueueSnackbar } from 'notistack';
+import { useSyncExternalStore } from 'react';
 
 import { i18n } from './i18n';
 
 /** Error toasts stay 4 seconds (spec §9). */
 export const ERROR_TOAST_MS = 4000;
+
+export interface Toast {
+  message: string;
+  variant: 'error' | 'success' | 'info';
+  autoHideDuration?: number;
+}
+
+/**
+ * Toasts are shown by notistack, which is loaded the first time a toast is needed (it is not part of the
+ * first screen's download). Until then toasts wait here; the Toaster mounts notistack and drains them.
+ */
+let deliver: ((toast: Toast) => void) | null = null;
+const pending: Toast[] = [];
+let requested = false;
+const listeners = new Set<() => void>();
+
+export function showToast(toast: Toast): void {
+  if (deliver) {
+    deliver(toast);
+    return;
+  }
+  pending.push(toast);
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+}
+
+/** Called by the notistack host once mounted; returns the disconnect function. */
+export function connectToaster(show: (toast: Toast) => void): () => void {
+  deliver = show;
+  pending.splice(0).forEach(show);
+  return () => {
+    if (deliver === show) deliver = null;
+  };
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** True once any toast has been asked for: time to load notistack. */
+export function useToastsRequested(): boolean {
+  return useSyncExternalStore(subscribe, () => requested, () => false);
+}
 
 /** The translated text for an error code: errors.<CODE>, a slip reason, or the generic error text. */
 export function errorText(code: string): string {
@@ -13,9 +59,9 @@ export function errorText(code: string): string {
 }
 
 export function toastError(code: string): void {
-  enqueueSnackbar(errorText(code), { variant: 'error', autoHideDuration: ERROR_TOAST_MS, preventDuplicate: true });
+  showToast({ message: errorText(code), variant: 'error', autoHideDuration: ERROR_TOAST_MS });
 }
 
 export function toastSuccess(message: string): void {
-  enqueueSnackbar(message, { variant: 'success' });
+  showToast({ message, variant: 'success' });
 }

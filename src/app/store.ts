@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
@@ -34,16 +34,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** A starting state for tests and server-free starts: any slice, without redux-persist's bookkeeping. */
 export type PreloadedState = { [K in keyof RootState]?: Omit<RootState[K], '_persist'> };
 
-export function makeStore(preloadedState?: PreloadedState) {
-  const listener = createListenerMiddleware();
-  // Data fetched for one player must not be shown to the next.
-  listener.startListening({
-    actionCreator: sessionEnded,
-    effect: (_action, { dispatch }) => {
-      dispatch(api.util.resetApiState());
-    },
-  });
+/** Data fetched for one player must not be shown to the next: the API cache goes when the session ends. */
+const resetApiOnSessionEnd: Middleware = (storeApi) => (next) => (action) => {
+  const result = next(action);
+  if (sessionEnded.match(action)) storeApi.dispatch(api.util.resetApiState());
+  return result;
+};
 
+export function makeStore(preloadedState?: PreloadedState) {
   return configureStore({
     reducer: rootReducer,
     preloadedState: preloadedState as Partial<RootState> | undefined,
@@ -51,7 +49,7 @@ export function makeStore(preloadedState?: PreloadedState) {
       getDefaultMiddleware({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(listener.middleware)
+        .prepend(resetApiOnSessionEnd)
         .concat(api.middleware),
     devTools: process.env.NODE_ENV !== 'production',
   });

@@ -30,21 +30,26 @@ export function formatPositiveAmount(value: unknown, locale: Locale = 'en'): str
 
 type DateInput = string | number | Date;
 
+/** Dates come as ISO-8601 strings on the wire; anything else in a string is not a date. */
+function toMoment(value: DateInput): moment.Moment {
+  return typeof value === 'string' ? moment(value, moment.ISO_8601) : moment(value);
+}
+
 /** DD/MM/YYYY HH:mm:ss in local time. */
 export function formatDateTime(value: DateInput): string {
-  const m = moment(value);
+  const m = toMoment(value);
   return m.isValid() ? m.format('DD/MM/YYYY HH:mm:ss') : '-';
 }
 
 /** Chat message time: HH:mm:ss. */
 export function formatChatTime(value: DateInput): string {
-  const m = moment(value);
+  const m = toMoment(value);
   return m.isValid() ? m.format('HH:mm:ss') : '-';
 }
 
 /** Chat day separator: ddd, DD MMM YYYY, with day and month names in the player's language. */
 export function formatChatDay(value: DateInput, locale: Locale = 'en'): string {
-  const m = moment(value);
+  const m = toMoment(value);
   return m.isValid() ? m.locale(standardLanguageTag(locale)).format('ddd, DD MMM YYYY') : '-';
 }
 

@@ -1,1 +1,20 @@
 import '@testing-library/jest-dom';
+
+import { i18n, initI18n } from '../app/i18n';
+import { server } from './server';
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+});
+
+afterEach(async () => {
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.body.className = '';
+  document.body.removeAttribute('style');
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+afterAll(() => server.close());

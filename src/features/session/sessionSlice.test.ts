@@ -1,0 +1,81 @@
+import { sessionEnded } from '../../app/authEvents';
+import {
+  initialSession,
+  loggedInSession,
+  selectIsLoggedIn,
+  selectLoginError,
+  selectLoginStatus,
+  selectToken,
+  sessionReducer,
+  type SessionState,
+} from './sessionSlice';
+
+/** RTK Query's own action shapes for the login mutation, so the slice's matchers see what the app dispatches. */
+const arg = (remember: boolean) => ({
+  type: 'mutation' as const,
+  endpointName: 'login',
+  originalArgs: { username: '0812345678', password: 'secret1', remember },
+  track: true,
+});
+const pending = (requestId: string, remember = false) => ({
+  type: 'api/executeMutation/pending',
+  payload: undefined,
+  meta: { requestId, requestStatus: 'pending', startedTimeStamp: 1, arg: arg(remember) },
+});
+const fulfilled = (requestId: string, token = 'tok-1') => ({
+  type: 'api/executeMutation/fulfilled',
+  payload: { token },
+  meta: { requestId, requestStatus: 'fulfilled', fulfilledTimeStamp: 2, arg: arg(false), baseQueryMeta: {} },
+});
+const rejected = (requestId: string, message = 'WRONG_CREDENTIAL') => ({
+  type: 'api/executeMutation/rejected',
+  payload: { status: 401, data: { message } },
+  error: { message: 'Rejected' },
+  meta: { requestId, requestStatus: 'rejected', rejectedWithValue: true, aborted: false, condition: false, arg: arg(false) },
+});
+
+const submitting = (requestId: string, remember = false): SessionState => ({
+  token: null,
+  remember,
+  login: { status: 'submitting', requestId },
+});
+const idleWith = (error: string | null, remember = false): SessionState => ({ token: null, remember, login: { status: 'idle', error } });
+
+describe('session slice: the login machine', () => {
+  it.each<[string, SessionState, { type: string }, SessionState]>([
+    ['idle + submit -> submitting', initialSession, pending('r1'), submitting('r1')],
+    ['idle + submit with remember-me -> submitting, remembered', initialSession, pending('r1', true), submitting('r1', true)],
+    ['idle with an error + submit -> submitting (error cleared)', idleWith('WRONG_CREDENTIAL'), pending('r2'), submitting('r2')],
+    ['submitting + its answer -> loggedIn with the token', submitting('r1'), fulfilled('r1', 'abc'), loggedInSession('abc')],
+    ['submitting (remember) + its answer -> loggedIn, remembered', submitting('r1', true), fulfilled('r1', 'abc'), loggedInSession('abc', true)],
+    ['submitting + its failure -> idle with the code', submitting('r1'), rejected('r1', 'REQUEST_LIMIT'), idleWith('REQUEST_LIMIT')],
+    ['loggedIn + session ended -> idle, no token', loggedInSession('abc', true), sessionEnded('logout'), initialSession],
+    ['loggedIn + token refused -> idle, no token', loggedInSession('abc'), sessionEnded('rejected'), initialSession],
+    ['loggedIn + public page visited -> idle, no token', loggedInSession('abc'), sessionEnded('public-page'), initialSession],
+  ])('%s', (_name, before, action, after) => {
+    expect(sessionReducer(before, action)).toEqual(after);
+  });
+
+  it.each<[string, SessionState, { type: string }]>([
+    ['a second submit while submitting', submitting('r1'), pending('r2')],
+    ['a submit while logged in', loggedInSession('abc'), pending('r2')],
+    ['an answer to another request', submitting('r1'), fulfilled('r0')],
+    ['a failure of another request', submitting('r1'), rejected('r0')],
+    ['an answer while idle', initialSession, fulfilled('r1')],
+    ['a failure while logged in', loggedInSession('abc'), rejected('r1')],
+    ['ending a session while submitting', submitting('r1'), sessionEnded('rejected')],
+    ['ending a session that does not exist', idleWith('WRONG_CREDENTIAL'), sessionEnded('public-page')],
+  ])('refuses %s (state unchanged)', (_name, before, action) => {
+    expect(sessionReducer(before, action)).toBe(before);
+  });
+
+  it('has selectors for the views and the base API', () => {
+    const state = (session: SessionState) => ({ session });
+    expect(selectToken(state(loggedInSession('abc')))).toBe('abc');
+    expect(selectIsLoggedIn(state(loggedInSession('abc')))).toBe(true);
+    expect(selectIsLoggedIn(state(initialSession))).toBe(false);
+    expect(selectLoginStatus(state(submitting('r1')))).toBe('submitting');
+    expect(selectLoginError(state(idleWith('WRONG_CREDENTIAL')))).toBe('WRONG_CREDENTIAL');
+    expect(selectLoginError(state(submitting('r1')))).toBeNull();
+  });
+});

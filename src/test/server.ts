@@ -1,0 +1,10 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Answers every test needs: the site is active. Tests add their own with server.use(...). */
+export const defaultHandlers = [http.get('/api/lookup/active', () => HttpResponse.json({ terminated: null }))];
+
+export const server = setupServer(...defaultHandlers);
+
+/** A server error in the envelope of RULES.md: non-2xx with {message: CODE}. */
+export const errorResponse = (message: string, status = 400) => HttpResponse.json({ message }, { status });
