@@ -2,11 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
 import { depositEnv } from '../../deposits/rules';
-import { PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/payments';
-import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
-import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
+import type { PaymentGateway } from '../../adapters/payments';
+import type { SlipVerifier } from '../../adapters/slip-verify';
+import type { GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
-import { DemoBankTransferBook } from './demo-bank/transfer-book';
+import { createDepositAdapters } from './adapters';
 import routes from './routes';
 import demoBank from './demo-bank';
 
@@ -21,7 +21,7 @@ export interface DepositsPluginOptions {
   gateway?: PaymentGateway;
   verifier?: SlipVerifier;
   gift?: GiftRedeemer;
-  /** Environment to read PROMPTPAY_ID, PROMPTPAY_NAME, GIFT_RECEIVER_MOBILE from (default process.env). */
+  /** Environment to read PROMPTPAY_ID, PROMPTPAY_NAME, GIFT_RECEIVER_MOBILE and the adapter choices from (default process.env). */
   env?: Record<string, string | undefined>;
 }
 
@@ -31,19 +31,10 @@ export interface DepositsPluginOptions {
  */
 async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
   const env = depositEnv(opts.env ?? process.env, app.config.dataDir);
-  const gatewaySim = opts.gateway ? null : new PaymentGatewaySimulator();
-  const verifierSim = opts.verifier ? null : new SlipVerifierSimulator(new DemoBankTransferBook(app.db));
-  const giftSim = opts.gift ? null : new GiftRedeemerSimulator({ now: () => app.clock.now() });
-  if (!app.config.demo && (gatewaySim || verifierSim || giftSim)) {
-    app.log.warn('deposits: simulators stand in for the payment gateway, slip verification or gift redeemer outside demo mode');
-  }
   const ctx: DepositsContext = {
     db: app.db,
     env,
-    gateway: opts.gateway ?? gatewaySim!,
-    verifier: opts.verifier ?? verifierSim!,
-    gift: opts.gift ?? giftSim!,
-    sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },
+    ...createDepositAdapters(app, opts.env ?? process.env, opts),
     now: () => app.clock.now(),
     secret: app.config.jwtSecret,
     log: app.log,

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PNG } from 'pngjs';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { makeSlipJpeg, makeSlipPng } from '../../deposits/slip-image';
+import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
+import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+/** A transfer the demo bank made, and the slip image it hands out. */
+async function slip(from: TestPlayer, amount: string, opts: { receiver?: ReceiverChoice; minutesAgo?: number; jpeg?: boolean } = {}) {
+  const made = await makeTransfer(t.app, { playerId: from.id, amount, receiver: opts.receiver ?? 'account', minutesAgo: opts.minutesAgo ?? 0 });
+  if (!made.ok) throw new Error(made.error);
+  const input = (await slipFor(t.app, made.transRef))!;
+  return { ref: made.transRef, bytes: opts.jpeg ? makeSlipJpeg(input) : makeSlipPng(input) };
+}
+
+function upload(player: TestPlayer, bytes: Buffer, opts: { filename?: string; contentType?: string; field?: string } = {}) {
+  const body = multipart([{ name: opts.field ?? 'file', filename: opts.filename ?? 'slip.png', contentType: opts.contentType ?? 'image/png', data: bytes }]);
+  return t.app.inject({ method: 'POST', url: '/api/wallet/slip', headers: { ...player.headers, 'content-type': body.contentType }, payload: body.payload });
+}
+const slipRows = (playerId: number) => t.app.db.selectFrom('slips').selectAll().where('player_id', '=', playerId).orderBy('created_at').execute();
+
+test('a slip of a transfer from the registered account to the operator is credited once', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '500.50');
+  const res = await upload(p, s.bytes);
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ message: 'SUCCESS', slip: { status: 'SUCCESS', amount: 500.5, note: null, reference: s.ref } });
+  expect(await balanceOf(t.app, p.id)).toBe(50050);
+  expect(await coinsOf(t.app, p.id)).toBe(1);
+  const st = await t.app.db.selectFrom('statements').selectAll().where('player_id', '=', p.id).execute();
+  expect(st).toMatchObject([{ statement_type: 'deposit', status: 'SUCCESS', from_account: 'KBANK', to_account: 'WALLET', ref_id: `slip:${s.ref}` }]);
+  // Stored outside the web root under a random name, byte for byte.
+  const [row] = await slipRows(p.id);
+  const stored = path.join(t.app.deposits.env.uploadsDir, row.file_name);
+  expect(stored.startsWith(path.join(t.db.dataDir, 'uploads', 'slips'))).toBe(true);
+  expect(row.file_name).toMatch(/^[0-9a-f]{32}\.png$/);
+  expect(fs.readFileSync(stored).equals(s.bytes)).toBe(true);
+  await expectLedgerOk(t.app);
+});
+
+test('a JPEG slip to the PromptPay id is credited too', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '42', { receiver: 'promptpay', jpeg: true });
+  const res = await upload(p, s.bytes, { filename: 'photo.jpg', contentType: 'image/jpeg' });
+  expect(res.json()).toMatchObject({ slip: { status: 'SUCCESS', amount: 42 } });
+  expect(await coinsOf(t.app, p.id)).toBe(0);
+});
+
+test('the same slip again is SLIP_REFNO_DUPLICATED, for anyone, and is recorded', async () => {
+  const p = await createPlayer(t.app);
+  const other = await createPlayer(t.app);
+  const s = await slip(p, '100');
+  expect((await upload(p, s.bytes)).statusCode).toBe(200);
+  for (const who of [p, other]) {
+    const res = await upload(who, s.bytes);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'SLIP_REFNO_DUPLICATED' });
+  }
+  expect(await balanceOf(t.app, p.id)).toBe(10000);
+  expect(await balanceOf(t.app, other.id)).toBe(0);
+  const rows = await slipRows(p.id);
+  expect(rows.map((r) => [r.status, r.note])).toEqual([['SUCCESS', null], ['FAILED', 'SLIP_REFNO_DUPLICATED']]);
+});
+
+test('one slip uploaded 5 times at once is credited once', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '250');
+  const answers = await Promise.all(Array.from({ length: 5 }, () => upload(p, s.bytes)));
+  expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+  expect(await balanceOf(t.app, p.id)).toBe(25000);
+  await expectLedgerOk(t.app);
+});
+
+test('older than the upload window: EXPIRED_SLIP', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '100', { minutesAgo: 61 });
+  const res = await upload(p, s.bytes);
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toEqual({ message: 'EXPIRED_SLIP' });
+  expect(await balanceOf(t.app, p.id)).toBe(0);
+  expect((await slipRows(p.id))[0]).toMatchObject({ status: 'FAILED', note: 'EXPIRED_SLIP', reference: s.ref });
+  // Decided on its content: uploading it again is a duplicate.
+  expect((await upload(p, s.bytes)).json()).toEqual({ message: 'SLIP_REFNO_DUPLICATED' });
+});
+
+test('paid to someone else: DEST_ACC_INVALID', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '100', { receiver: 'other' });
+  const res = await upload(p, s.bytes);
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toEqual({ message: 'DEST_ACC_INVALID' });
+  expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+test("another player's transfer: NOT_MATCH", async () => {
+  const p = await createPlayer(t.app);
+  const payer = await createPlayer(t.app);
+  const s = await slip(payer, '100');
+  const res = await upload(p, s.bytes);
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toEqual({ message: 'NOT_MATCH' });
+  expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+test('unreadable images and slips the bank does not know are INVALID_SLIP, and recorded', async () => {
+  const p = await createPlayer(t.app);
+  const blank = new PNG({ width: 200, height: 300 });
+  blank.data.fill(255);
+  const res = await upload(p, PNG.sync.write(blank));
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toEqual({ message: 'INVALID_SLIP' });
+  const forged = makeSlipPng({ sendingBank: '004', transRef: 'NEVERHAPPENED01', amountSatang: 1_000_000 });
+  expect((await upload(p, forged)).json()).toEqual({ message: 'INVALID_SLIP' });
+  expect((await slipRows(p.id)).map((r) => [r.status, r.note, r.reference])).toEqual([
+    ['FAILED', 'INVALID_SLIP', null],
+    ['FAILED', 'INVALID_SLIP', 'NEVERHAPPENED01'],
+  ]);
+  expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+test('a PDF renamed .png is SLIP_INVALID_FILE and nothing is stored', async () => {
+  const p = await createPlayer(t.app);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const res = await upload(p, pdf, { filename: 'slip.png', contentType: 'image/png' });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ message: 'SLIP_INVALID_FILE' });
+  expect(await slipRows(p.id)).toHaveLength(0);
+});
+
+test('no file: SLIP_NO_FILE; too big: SLIP_INVALID_FILE (413); no token: 401', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '10');
+  expect((await upload(p, s.bytes, { field: 'image' })).json()).toEqual({ message: 'SLIP_NO_FILE' });
+  expect((await upload(p, Buffer.alloc(0))).json()).toEqual({ message: 'SLIP_NO_FILE' });
+  const json = await t.app.inject({ method: 'POST', url: '/api/wallet/slip', headers: p.headers, payload: { file: 'x' } });
+  expect(json.statusCode).toBe(400);
+  expect(json.json()).toEqual({ message: 'SLIP_NO_FILE' });
+  const big = Buffer.concat([s.bytes, Buffer.alloc(5 * 1024 * 1024)]);
+  const res = await upload(p, big);
+  expect(res.statusCode).toBe(413);
+  expect(res.json()).toEqual({ message: 'SLIP_INVALID_FILE' });
+  expect((await t.app.inject({ method: 'POST', url: '/api/wallet/slip' })).statusCode).toBe(401);
+  expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+test('uploads are refused in the closed hours of the slip setting', async () => {
+  const p = await createPlayer(t.app);
+  const s = await slip(p, '10');
+  const real = t.app.clock.now;
+  // 23:55 in Bangkok is inside the seeded 23:50-00:10 closing.
+  t.app.clock.now = () => new Date('2026-11-25T16:55:00Z');
+  try {
+    const res = await upload(p, s.bytes);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: 'SLIP_UPLOAD_FAIL' });
+  } finally {
+    t.app.clock.now = real;
+  }
+  expect(await slipRows(p.id)).toHaveLength(0);
+});
+
+test('the slip list and the image behind its player-scoped link', async () => {
+  const p = await createPlayer(t.app);
+  const other = await createPlayer(t.app);
+  const good = await slip(p, '120');
+  await upload(p, good.bytes);
+  await upload(p, good.bytes);
+  const list = await t.app.inject({ method: 'POST', url: '/api/statement/slip', headers: p.headers, payload: { page: 1, limit: 10 } });
+  expect(list.statusCode).toBe(200);
+  const { slips, total } = list.json();
+  expect(total).toBe(2);
+  expect(slips.map((x: { status: string; note: string | null; amount: number }) => [x.status, x.note, x.amount])).toEqual([
+    ['FAILED', 'SLIP_REFNO_DUPLICATED', 0],
+    ['SUCCESS', null, 120],
+  ]);
+  expect(slips[1]).toMatchObject({ reference: good.ref, createdAt: expect.any(String), link: expect.stringMatching(/^\/api\/statement\/slip\/image\//) });
+  expect((await t.app.inject({ method: 'POST', url: '/api/statement/slip', headers: p.headers, payload: { page: 2, limit: 1 } })).json().slips).toHaveLength(1);
+  expect((await t.app.inject({ method: 'POST', url: '/api/statement/slip', headers: other.headers, payload: { page: 1, limit: 10 } })).json()).toEqual({ total: 0, slips: [] });
+
+  const ref = await t.app.inject({ method: 'GET', url: `/api/statement/slip/reference/${good.ref}`, headers: p.headers });
+  expect(ref.statusCode).toBe(200);
+  const img = await t.app.inject({ method: 'GET', url: ref.json().url });
+  expect(img.statusCode).toBe(200);
+  expect(img.headers['content-type']).toBe('image/png');
+  expect(img.headers['x-content-type-options']).toBe('nosniff');
+  expect(img.rawPayload.equals(good.bytes)).toBe(true);
+
+  expect((await t.app.inject({ method: 'GET', url: `/api/statement/slip/reference/${good.ref}`, headers: other.headers })).statusCode).toBe(404);
+  const url = new URL(ref.json().url, 'http://x');
+  url.searchParams.set('p', String(other.id));
+  expect((await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })).statusCode).toBe(401);
+  const expired = new URL(ref.json().url, 'http://x');
+  expired.searchParams.set('exp', '1');
+  expect((await t.app.inject({ method: 'GET', url: `${expired.pathname}${expired.search}` })).statusCode).toBe(401);
+});
