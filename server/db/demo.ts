@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './schema';
 import { nowIso } from './index';
 import { hashPassword } from '../lib/password';
+import { creditWallet, findEntry } from '../ledger';
 
 /** The demo player `npm start` prints (DEMO on). */
 export const DEMO_PLAYER = {
@@ -27,7 +28,19 @@ export type DemoSeedStep = (db: Kysely<DB>, player: DemoPlayer) => Promise<void>
  * The steps that give the demo player something to play with. The ledger work adds the opening balance
  * here (a journal entry from the promotion/bonus budget to the player's wallet); keep each step idempotent.
  */
-export const demoSeedSteps: DemoSeedStep[] = [];
+export const demoSeedSteps: DemoSeedStep[] = [demoOpeningBalance];
+
+/** The demo player's starting wallet balance, satang (1,000 baht). */
+export const DEMO_OPENING_BALANCE = 1_000_00;
+
+/** A journal entry from the demo float to the demo player's wallet, once (its reference is unique). */
+async function demoOpeningBalance(db: Kysely<DB>, player: DemoPlayer): Promise<void> {
+  const reference = `demo:opening:${player.id}`;
+  if (await findEntry(db, reference)) return;
+  await db.transaction().execute((trx) =>
+    creditWallet(trx, { playerId: player.id, amount: DEMO_OPENING_BALANCE, from: 'demo_float', kind: 'demo_opening', reference }),
+  );
+}
 
 /**
  * Demo data on top of seedBase: the demo player (created once, by phone) and then every demoSeedSteps entry.

@@ -14,7 +14,8 @@ import {
   walletAccount,
   walletBalance,
 } from './index';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const tx = <T>(f: Parameters<typeof t.db.transaction>[0] extends never ? never : (trx: any) => Promise<T>) => t.db.transaction().execute(f);
+const tx = <T>(f: (trx: Transaction<DB>) => Promise<T>) => t.db.transaction().execute(f);
 
 test('a deposit credits the wallet from deposits in transit, with balance_after and versions', async () => {
   const p = await insertPlayer(t.db);
@@ -75,7 +76,9 @@ test('a wallet never goes below zero: the whole transaction rolls back with MONE
 test('the database itself refuses a negative player balance written around the ledger', async () => {
   const p = await insertPlayer(t.db);
   await tx((trx) => creditWallet(trx, { playerId: p, amount: 100, from: 'deposits_in_transit', kind: 'deposit', reference: `d-neg-${p}` }));
-  await expect(sql`update ledger_accounts set balance = -1 where code = ${`wallet:${p}`}`.execute(t.db)).rejects.toThrow();
+  const r = await sql`update ledger_accounts set balance = -1 where code = ${`wallet:${p}`}`.execute(t.db).then((x) => ({ ok: x.numAffectedRows }), (e) => ({ err: String(e) }));
+  const row = await t.db.selectFrom('ledger_accounts').selectAll().where('code', '=', `wallet:${p}`).executeTakeFirst();
+  expect([r, row]).toEqual([{ err: expect.stringMatching(/CHECK|check/) }, expect.anything()]);
 });
 
 test('the same reference is never applied twice', async () => {
