@@ -7,6 +7,8 @@ import { RouteError } from './RouteError';
 import type { AppStore } from './store';
 
 type PageModule = { default: ComponentType };
+/** Redirect-only routes render nothing while their loader redirects. */
+const Nothing = () => null;
 /** A lazily loaded route module: one chunk per route (chunk names come from the import comments). */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
@@ -27,7 +29,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
       element: <Outlet />,
       errorElement: <RouteError />,
       children: [
-        { index: true, loader: () => redirect('/user') },
+        { index: true, loader: () => redirect('/user'), Component: Nothing },
         {
           lazy: page(() => import(/* webpackChunkName: "layout-public" */ './layout/PublicLayout')),
           children: [
@@ -46,7 +48,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           path: 'user',
           lazy: page(() => import(/* webpackChunkName: "layout-user" */ './layout/UserLayout')),
           children: [
-            { index: true, loader: () => redirect('/user/home') },
+            { index: true, loader: () => redirect('/user/home'), Component: Nothing },
             { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/pending/HomePage')) },
             { path: 'profile', lazy: page(() => import(/* webpackChunkName: "route-profile" */ '../features/pending/ProfilePage')) },
             { path: 'bonus', lazy: page(() => import(/* webpackChunkName: "route-bonus" */ '../features/bonus/BonusPage')) },

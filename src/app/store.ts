@@ -47,7 +47,8 @@ export function makeStore(preloadedState?: PreloadedState) {
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
-        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER], warnAfter: 128 },
+        immutableCheck: { warnAfter: 128 },
       })
         .prepend(resetApiOnSessionEnd)
         .concat(api.middleware),

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom';
 
+import { configure } from '@testing-library/react';
+
 import { i18n, initI18n } from '../app/i18n';
 import { server } from './server';
+
+// Route modules load lazily; the first one compiles under ts-jest and can take a moment.
+configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });

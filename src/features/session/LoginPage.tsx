@@ -18,20 +18,21 @@ export default function LoginPage() {
   const [login] = useLoginMutation();
   const status = useAppSelector(selectLoginStatus);
   const serverError = useAppSelector(selectLoginError);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
   const [missing, setMissing] = useState(false);
   const errorId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const username = String(form.get('username') ?? '').trim();
-    const password = String(form.get('password') ?? '');
-    if (!username || !password) {
+    const phone = username.trim();
+    if (!phone || !password) {
       setMissing(true);
       return;
     }
     setMissing(false);
-    const result = await login({ username, password, remember: form.get('remember') === 'on' });
+    const result = await login({ username: phone, password, remember });
     if ('data' in result) navigate(safeNextPath(params.get('next')), { replace: true });
   };
 
@@ -53,6 +54,8 @@ export default function LoginPage() {
             type="tel"
             inputMode="numeric"
             autoComplete="username"
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
             data-testid="login-phone"
             aria-invalid={error ? true : undefined}
           />
@@ -64,12 +67,21 @@ export default function LoginPage() {
             name="password"
             type="password"
             autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
             data-testid="login-password"
             aria-invalid={error ? true : undefined}
           />
         </div>
         <div className="field field--inline">
-          <input id="login-remember" name="remember" type="checkbox" data-testid="login-remember" />
+          <input
+            id="login-remember"
+            name="remember"
+            type="checkbox"
+            data-testid="login-remember"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
           <label htmlFor="login-remember">{t('login.remember')}</label>
         </div>
         <p id={errorId} className="form__error" role="alert" data-testid="login-error">

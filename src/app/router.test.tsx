@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { loggedInSession } from '../features/session/sessionSlice';
+import { renderApp } from '../test/render';
+import { server } from '../test/server';
+import { TERMINATED_CLASS } from './guard';
+
+const loggedIn = { session: loggedInSession('tok') };
+const siteGone = () => server.use(http.get('/api/lookup/active', () => HttpResponse.json({ terminated: 'gone' })));
+const path = (router: { state: { location: { pathname: string; search: string } } }) =>
+  router.state.location.pathname + router.state.location.search;
+
+describe('routes and the navigation guard (spec §2)', () => {
+  it.each(['/', '/user'])('sends a visitor from %s through /user/home to /login, carrying the next URL', async (url) => {
+    const { router } = renderApp(url);
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(path(router)).toBe('/login?next=%2Fuser%2Fhome');
+  });
+
+  it.each(['/user/home', '/user/profile', '/user/bonus', '/user/statement', '/user/contact'])(
+    'keeps a visitor out of %s: /login?next=<url>',
+    async (url) => {
+      const { router } = renderApp(`${url}?tab=2`);
+      await screen.findByRole('heading', { name: 'Log in' });
+      expect(path(router)).toBe(`/login?next=${encodeURIComponent(`${url}?tab=2`)}`);
+    },
+  );
+
+  it.each([
+    ['/', '/user/home', 'Home'],
+    ['/user', '/user/home', 'Home'],
+    ['/user/profile', '/user/profile', 'Profile'],
+    ['/user/bonus', '/user/bonus', 'Bonus and promotions'],
+    ['/user/statement', '/user/statement', 'Statement'],
+    ['/user/contact', '/user/contact', 'Contact us'],
+  ])('lets a player with a token open %s (lands on %s)', async (url, landing, title) => {
+    const { router } = renderApp(url, { preloadedState: loggedIn });
+    expect(await screen.findByTestId('page-title')).toHaveTextContent(title);
+    expect(router.state.location.pathname).toBe(landing);
+    expect(screen.getByTestId('logout')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/register', 'Register'],
+    ['/howto', 'How to use'],
+    ['/contact', 'Contact us'],
+  ])('shows the public page %s to a visitor', async (url, title) => {
+    renderApp(url);
+    expect(await screen.findByTestId('page-title')).toHaveTextContent(title);
+    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Main menu' });
+    expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/login', '/register', '/howto', '/contact']);
+  });
+
+  it('pads /user/contact below the top bar but not /contact', async () => {
+    const { unmount } = renderApp('/contact');
+    await screen.findByTestId('page-title');
+    expect(screen.getByRole('main')).not.toHaveClass('layout__main--offset');
+    unmount();
+    renderApp('/user/contact', { preloadedState: loggedIn });
+    await screen.findByTestId('page-title');
+    expect(screen.getByRole('main')).toHaveClass('layout__main--offset');
+  });
+
+  it('clears the stored session when a public page is visited with a token (spec §4)', async () => {
+    const { store } = renderApp('/howto', { preloadedState: loggedIn });
+    await screen.findByTestId('page-title');
+    expect(store.getState().session.token).toBeNull();
+  });
+
+  it('sends every route to /terminated when the site is gone, and keeps the terminated style on /login', async () => {
+    siteGone();
+    const { router } = renderApp('/login');
+    expect(await screen.findByTestId('terminated')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terminated');
+    expect(document.body).toHaveClass(TERMINATED_CLASS);
+  });
+
+  it.each(['/user/home', '/register', '/nowhere'])('sends %s to /terminated when the site is gone', async (url) => {
+    siteGone();
+    const { router } = renderApp(url, { preloadedState: loggedIn });
+    expect(await screen.findByTestId('terminated')).toHaveTextContent('Service unavailable');
+    expect(router.state.location.pathname).toBe('/terminated');
+  });
+
+  it('clears the terminated style once the site answers it is active', async () => {
+    document.body.classList.add(TERMINATED_CLASS);
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(document.body).not.toHaveClass(TERMINATED_CLASS);
+  });
+
+  it('puts the terminated style on while /login is being checked', async () => {
+    let seen: boolean | undefined;
+    server.use(
+      http.get('/api/lookup/active', () => {
+        seen = document.body.classList.contains(TERMINATED_CLASS);
+        return HttpResponse.json({ terminated: null });
+      }),
+    );
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(seen).toBe(true);
+  });
+
+  it('checks the site on every navigation', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/lookup/active', () => {
+        calls += 1;
+        return HttpResponse.json({ terminated: null });
+      }),
+    );
+    const { router, user } = renderApp('/user/home', { preloadedState: loggedIn });
+    await screen.findByTestId('page-title');
+    const before = calls;
+    await user.click(screen.getByRole('link', { name: 'Statement' }));
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Statement'));
+    await user.click(screen.getByRole('link', { name: 'Profile' }));
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Profile'));
+    expect(calls).toBe(before + 2);
+    expect(router.state.location.pathname).toBe('/user/profile');
+  });
+
+  it('still opens the app when the site-active check fails', async () => {
+    server.use(http.get('/api/lookup/active', () => HttpResponse.error()));
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it("shows 'Page Not Found' for any other path, translated, with that document title in every language", async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Page Not Found');
+    expect(document.title).toBe('Page Not Found');
+  });
+
+  it("keeps the document title 'Page Not Found' in Lao", async () => {
+    renderApp('/missing', { preloadedState: { prefs: { locale: 'la', inviteCode: null, guestId: null, lastSync: null, agreementAccepted: false } } });
+    expect(await screen.findByRole('heading', { name: 'ບໍ່ພົບໜ້າທີ່ຕ້ອງການ' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found');
+  });
+});
