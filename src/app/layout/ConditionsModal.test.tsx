@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { loggedInSession } from '../../features/session/sessionSlice';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+
+const conditions = [
+  '<p>Deposit <b>at least</b> 1 baht</p><img src="x" onerror="window.__pwned = true">',
+  '<a href="https://example.com" target="_blank">Rules</a><script>window.__pwned = true</script>',
+];
+
+describe('conditions modal (user menu)', () => {
+  beforeEach(() => {
+    server.use(http.get('/api/lookup/conditions', () => HttpResponse.json(conditions)));
+  });
+
+  async function open() {
+    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok') } });
+    await view.user.click(await screen.findByRole('button', { name: 'Conditions' }));
+    return { ...view, dialog: await screen.findByRole('dialog', { name: 'Conditions' }) };
+  }
+
+  it('lists the conditions as sanitized HTML', async () => {
+    const { dialog } = await open();
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0].querySelector('b')).toHaveTextContent('at least');
+    expect(items[0].querySelector('img')).not.toHaveAttribute('onerror');
+    expect(items[1].querySelector('script')).toBeNull();
+    expect(within(items[1]).getByRole('link', { name: 'Rules' })).toHaveAttribute('rel', 'noopener noreferrer');
+    expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+
+  it('locks body scrolling while open and closes on Escape, giving focus back', async () => {
+    const { user } = await open();
+    const opener = screen.getByRole('button', { name: 'Conditions' });
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(screen.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.body.style.overflow).toBe('');
+    expect(opener).toHaveFocus();
+  });
+
+  it('keeps keyboard focus inside the dialog', async () => {
+    const { user, dialog } = await open();
+    await within(dialog).findAllByRole('listitem');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    const link = within(dialog).getByRole('link', { name: 'Rules' });
+    await user.tab();
+    expect(link).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(link).toHaveFocus();
+  });
+
+  it('closes with its close button', async () => {
+    const { user, dialog, store } = await open();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().modals.stack).toEqual([]);
+  });
+
+  it('says so when there are no conditions', async () => {
+    server.use(http.get('/api/lookup/conditions', () => HttpResponse.json([])));
+    const { dialog } = await open();
+    expect(await within(dialog).findByText('There are no conditions to show.')).toBeInTheDocument();
+  });
+});
