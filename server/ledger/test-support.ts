@@ -14,18 +14,18 @@ let phoneSeq = 0;
 
 /** Inserts a player row directly (the accounts work owns registration). */
 export async function insertPlayer(db: Kysely<DB>, opts: { currency?: string } = {}): Promise<number> {
-  phoneSeq++;
+  const seq = ++phoneSeq;
   const now = nowIso();
-  const tail = String(process.pid % 1000).padStart(3, '0') + String(phoneSeq).padStart(4, '0');
+  const tail = String(process.pid % 1000).padStart(3, '0') + String(seq).padStart(4, '0');
   const row = await db
     .insertInto('players')
     .values({
       phone: `08${String(Math.floor(Math.random() * 10))}${tail}`.slice(0, 10),
-      name: `Player ${phoneSeq}`,
+      name: `Player ${seq}`,
       password_hash: 'x',
       bank_code: 'KBANK',
-      bank_account_name: `PLAYER ${phoneSeq}`,
-      bank_account_no: `${Date.now() % 100000}${phoneSeq}${Math.floor(Math.random() * 1e6)}`.slice(0, 20),
+      bank_account_name: `PLAYER ${seq}`,
+      bank_account_no: `${Date.now() % 100000}${seq}${Math.floor(Math.random() * 1e6)}`.slice(0, 20),
       currency: opts.currency ?? 'THB',
       source_code: null,
       inviter_id: null,
@@ -42,9 +42,9 @@ export async function insertPlayer(db: Kysely<DB>, opts: { currency?: string } =
 let depositSeq = 0;
 /** A confirmed deposit, posted the way the deposits work will: deposits_in_transit -> wallet. */
 export async function depositTo(db: Kysely<DB>, playerId: number, satang: number): Promise<void> {
-  depositSeq++;
+  const reference = `test-deposit:${process.pid}:${Date.now()}:${++depositSeq}`;
   await db.transaction().execute((trx) =>
-    creditWallet(trx, { playerId, amount: satang, from: 'deposits_in_transit', kind: 'deposit', reference: `test-deposit:${process.pid}:${Date.now()}:${depositSeq}` }),
+    creditWallet(trx, { playerId, amount: satang, from: 'deposits_in_transit', kind: 'deposit', reference }),
   );
 }
 
