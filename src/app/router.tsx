@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router-dom';
 
+import { selectToken } from '../features/session/sessionSlice';
 import { createGuard } from './guard';
 import { setNavigator } from './navigation';
 import { RouteError } from './RouteError';
@@ -29,7 +30,13 @@ export function buildRoutes(store: AppStore): RouteObject[] {
       element: <Outlet />,
       errorElement: <RouteError />,
       children: [
-        { index: true, loader: () => redirect('/user'), Component: Nothing },
+        {
+          index: true,
+          // / -> /user (spec §2). A visitor would only bounce off /user to /login, so send them there directly:
+          // matching /user first would start downloading the user area's chunks for nothing.
+          loader: () => redirect(selectToken(store.getState()) ? '/user' : `/login?next=${encodeURIComponent('/user')}`),
+          Component: Nothing,
+        },
         {
           lazy: page(() => import(/* webpackChunkName: "layout-public" */ './layout/PublicLayout')),
           children: [

@@ -86,7 +86,7 @@ describe('login screen', () => {
     server.use(http.post('/api/login', () => errorResponse('WRONG_CREDENTIAL', 401)));
     const { user, router, store } = renderApp('/login');
     await fillAndSubmit(user);
-    expect(await screen.findByTestId('login-error')).toHaveTextContent('Incorrect phone number or password.');
+    await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent('Incorrect phone number or password.'));
     expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().session.token).toBeNull();
     expect(screen.getByTestId('login-submit')).toBeEnabled();
@@ -98,7 +98,7 @@ describe('login screen', () => {
     await user.type(await screen.findByLabelText('หมายเลขโทรศัพท์'), '0812345678');
     await user.type(screen.getByLabelText('รหัสผ่าน'), 'secret1');
     await user.click(screen.getByTestId('login-submit'));
-    expect(await screen.findByTestId('login-error')).toHaveTextContent('ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่');
+    await waitFor(() => expect(screen.getByTestId('login-error')).toHaveTextContent('ทำรายการบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่'));
   });
 
   it('asks for both fields before calling the server', async () => {
