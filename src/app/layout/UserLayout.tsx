@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useModal } from '../../components/useModal';
 import { logout } from '../../features/session/logout';
 import { useAppDispatch } from '../hooks';
+import { ModalHost } from '../ModalHost';
 import { BottomMenu, type MenuLink } from './BottomMenu';
 import { CONDITIONS_MODAL, ConditionsModal } from './ConditionsModal';
 import { TopBar } from './TopBar';
@@ -51,6 +52,7 @@ export default function UserLayout() {
         </li>
       </BottomMenu>
       {conditions.isOpen && <ConditionsModal onClose={conditions.close} />}
+      <ModalHost />
     </div>
   );
 }
