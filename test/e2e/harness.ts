@@ -112,5 +112,5 @@ export async function expectAccessible(page: Page): Promise<void> {
 /** Builds the SPA once for the whole e2e run (the servers are started with SKIP_SPA_BUILD). */
 export function buildSpa(): void {
   if (process.env.E2E_SKIP_BUILD) return;
-  execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
