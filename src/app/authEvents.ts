@@ -7,3 +7,10 @@ import { createAction } from '@reduxjs/toolkit';
  */
 export type SessionEndReason = 'logout' | 'rejected' | 'public-page';
 export const sessionEnded = createAction<SessionEndReason>('session/ended');
+
+/**
+ * The server issued a fresh token for the current session (a password change revokes every earlier token and
+ * answers a new one, docs/accounts.md). Announced by the feature that made the call; the session slice keeps
+ * the new token where the old one was (remember-me unchanged).
+ */
+export const tokenReplaced = createAction<string>('session/tokenReplaced');

@@ -1,4 +1,4 @@
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded, tokenReplaced } from '../../app/authEvents';
 import {
   initialSession,
   loggedInSession,
@@ -52,6 +52,8 @@ describe('session slice: the login machine', () => {
     ['loggedIn + session ended -> idle, no token', loggedInSession('abc', true), sessionEnded('logout'), initialSession],
     ['loggedIn + token refused -> idle, no token', loggedInSession('abc'), sessionEnded('rejected'), initialSession],
     ['loggedIn + public page visited -> idle, no token', loggedInSession('abc'), sessionEnded('public-page'), initialSession],
+    ['loggedIn (remember) + token replaced -> the new token, still remembered', loggedInSession('abc', true), tokenReplaced('def'), loggedInSession('def', true)],
+    ['loggedIn (this tab) + token replaced -> the new token, still this tab', loggedInSession('abc'), tokenReplaced('def'), loggedInSession('def')],
   ])('%s', (_name, before, action, after) => {
     expect(sessionReducer(before, action)).toEqual(after);
   });
@@ -65,6 +67,9 @@ describe('session slice: the login machine', () => {
     ['a failure while logged in', loggedInSession('abc'), rejected('r1')],
     ['ending a session while submitting', submitting('r1'), sessionEnded('rejected')],
     ['ending a session that does not exist', idleWith('WRONG_CREDENTIAL'), sessionEnded('public-page')],
+    ['a token replaced while logged out', initialSession, tokenReplaced('def')],
+    ['a token replaced while submitting', submitting('r1'), tokenReplaced('def')],
+    ['an empty replacement token', loggedInSession('abc'), tokenReplaced('')],
   ])('refuses %s (state unchanged)', (_name, before, action) => {
     expect(sessionReducer(before, action)).toBe(before);
   });

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 import { errorCode } from '../../app/apiErrors';
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded, tokenReplaced } from '../../app/authEvents';
 import { sessionApi } from './sessionApi';
 
 /**
@@ -36,6 +36,11 @@ const sessionSlice = createSlice({
         // A submission in flight decides for itself; an idle machine has nothing to end.
         if (state.login.status !== 'loggedIn') return state;
         return { ...initialSession };
+      })
+      .addCase(tokenReplaced, (state, action) => {
+        // Only a logged-in session has a token to replace; remember-me (and so the storage) stays as chosen.
+        if (state.login.status !== 'loggedIn' || action.payload === '') return state;
+        return { token: action.payload, remember: state.remember, login: { status: 'loggedIn' } };
       })
       .addMatcher(sessionApi.endpoints.login.matchPending, (state, action) => {
         if (state.login.status !== 'idle') return state;
