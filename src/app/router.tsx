@@ -41,8 +41,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           lazy: page(() => import(/* webpackChunkName: "layout-public" */ './layout/PublicLayout')),
           children: [
             { path: 'login', lazy: page(() => import(/* webpackChunkName: "route-login" */ '../features/session/LoginPage')) },
-            // Register: the accounts work replaces this stand-in (see features/pending).
-            { path: 'register', lazy: page(() => import(/* webpackChunkName: "route-register" */ '../features/pending/RegisterPage')) },
+            { path: 'register', lazy: page(() => import(/* webpackChunkName: "route-register" */ '../features/register/RegisterPage')) },
             { path: 'howto', lazy: page(() => import(/* webpackChunkName: "route-howto" */ '../features/howto/HowtoPage')) },
             {
               path: 'contact',

@@ -9,6 +9,7 @@ import {
   phoneConfirmed,
   phoneSubmitted,
   registerReducer,
+  registrationLeft,
   registrationOpened,
   registrationSteps,
   type RegisterState,
@@ -129,6 +130,7 @@ describe('registration machine (spec §4): allowed transitions', () => {
     // Any step: the screen opened again
     ['registered + screen opened -> a fresh registration', registered, registrationOpened(), initialRegister],
     ['bank registering + screen opened -> a fresh registration', bankStep({ pending: 'b1' }), registrationOpened(), initialRegister],
+    ['bank with entries + screen left -> nothing kept', bankStep({ bank }), registrationLeft(), initialRegister],
   ])('%s', (_name, before, action, after) => {
     expect(registerReducer(before, action)).toEqual(after);
   });

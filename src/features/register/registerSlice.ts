@@ -78,6 +78,8 @@ const registerSlice = createSlice({
   reducers: {
     /** The register screen opened: a fresh registration (an answer still in flight will match nothing). */
     registrationOpened: () => initialRegister,
+    /** The player left the register screen: nothing entered stays behind (passwords included). */
+    registrationLeft: () => initialRegister,
     /** Step 1 done without an OTP (OTP registration off, or this phone verified in this registration). */
     phoneConfirmed(state, action: PayloadAction<{ phone: string }>) {
       if (state.step !== 'phone' || !idle(state)) return state;
@@ -163,7 +165,7 @@ const registerSlice = createSlice({
   },
 });
 
-export const { registrationOpened, phoneConfirmed, backRequested } = registerSlice.actions;
+export const { registrationOpened, registrationLeft, phoneConfirmed, backRequested } = registerSlice.actions;
 export const { selectRegister, selectRegisterStep } = registerSlice.selectors;
 export const registerReducer = registerSlice.reducer;
 

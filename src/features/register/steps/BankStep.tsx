@@ -1,0 +1,154 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { Market } from '../../../app/build';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectLocale } from '../../../app/prefs';
+import { SelectField, TextField } from '../../../components/FormField';
+import { upperCaseName } from '../../../lib/bankAccountName';
+import type { Locale } from '../../../lib/locale';
+import { useGetBanksLookupQuery, useRegisterAccountMutation, type BankDraft, type BankOption, type Currency } from '../registerApi';
+import { backRequested, type RegisterState } from '../registerSlice';
+import { accountNumberInput, bankErrors, type FieldErrors } from '../registerRules';
+import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
+import { LookupFailed } from './LookupFailed';
+import { StepError } from './StepError';
+
+/** Currency options of the Lao build (spec §9), LAK first and by default. */
+export const CURRENCIES: Currency[] = ['LAK', 'BAHT'];
+
+/** The player's market's own currency: LAK in the Lao build, baht elsewhere. */
+export const defaultCurrency = (market: Market): Currency => (market === 'lao' ? 'LAK' : 'BAHT');
+
+function bankLabel(bank: BankOption, locale: Locale): string {
+  return locale === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
+}
+
+type BankField = 'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName';
+
+/**
+ * Step 4: the bank (banks lookup), account number, the account's first and last name (upper-cased as typed,
+ * English only for KTB, TMB and BBL), and in the Lao build the currency. Submitting registers the player.
+ */
+export function BankStep({ state, market }: { state: Extract<RegisterState, { step: 'bank' }>; market: Market }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
+  const banks = useGetBanksLookupQuery();
+  const [register] = useRegisterAccountMutation();
+  const [values, setValues] = useState<BankDraft>(
+    () => state.bank ?? { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: defaultCurrency(market) },
+  );
+  const [errors, setErrors] = useState<FieldErrors<BankField>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const refused = useFocusFirstInvalid(form);
+  const busy = state.pending !== null;
+
+  const set = (field: keyof BankDraft, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors(({ [field as BankField]: _gone, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = bankErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      refused();
+      return;
+    }
+    void register({ phone: state.phone, profile: state.profile, bank: values });
+  };
+
+  const error = (field: BankField) => (errors[field] ? t(errors[field]) : null);
+
+  return (
+    <form ref={form} className="form" onSubmit={onSubmit} noValidate data-testid="register-bank-form">
+      {banks.isError ? (
+        <LookupFailed onRetry={() => void banks.refetch()} />
+      ) : (
+        <SelectField
+          label={t('register.bank')}
+          name="bankCode"
+          value={values.bankCode}
+          onChange={(event) => set('bankCode', event.target.value)}
+          required
+          aria-busy={banks.isLoading}
+          error={error('bankCode')}
+          data-testid="register-bank"
+        >
+          <option value="">{t('register.bankChoose')}</option>
+          {(banks.data ?? []).map((bank) => (
+            <option key={bank.code} value={bank.code}>
+              {bankLabel(bank, locale)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <TextField
+        label={t('register.accountNo')}
+        name="bankAccountNo"
+        inputMode="numeric"
+        autoComplete="off"
+        value={values.bankAccountNo}
+        onChange={(event) => set('bankAccountNo', accountNumberInput(event.target.value))}
+        required
+        hint={t('register.accountNoHint')}
+        error={error('bankAccountNo')}
+        data-testid="register-account-no"
+      />
+      <TextField
+        label={t('register.firstName')}
+        name="firstName"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.firstName}
+        onChange={(event) => set('firstName', upperCaseName(event.target.value))}
+        required
+        hint={t('register.nameHint')}
+        error={error('firstName')}
+        data-testid="register-first-name"
+      />
+      <TextField
+        label={t('register.lastName')}
+        name="lastName"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={values.lastName}
+        onChange={(event) => set('lastName', upperCaseName(event.target.value))}
+        required
+        error={error('lastName')}
+        data-testid="register-last-name"
+      />
+      {market === 'lao' && (
+        <fieldset className="register__currency" data-testid="register-currency">
+          <legend>{t('register.currency')}</legend>
+          {CURRENCIES.map((currency) => (
+            <label key={currency} className="field--inline">
+              <input
+                type="radio"
+                name="currency"
+                value={currency}
+                checked={values.currency === currency}
+                onChange={() => set('currency', currency)}
+              />
+              {t(`register.currencies.${currency}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <StepError code={state.error} />
+      <div className="register__actions">
+        <button type="button" className="button" onClick={() => dispatch(backRequested({ bank: values }))} disabled={busy}>
+          {t('register.back')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy} data-testid="register-submit">
+          {busy ? t('register.working') : t('register.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
