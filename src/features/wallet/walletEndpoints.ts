@@ -1,0 +1,100 @@
+import { api } from '../../app/api';
+import type { GameSlot } from '../../app/walletApi';
+
+/** GET /api/wallet/account/{code} (spec §3 game account credentials); huayhd adds an event with form state. */
+export interface GameCredentials {
+  username: string;
+  password: string;
+  event?: { formState?: Record<string, unknown> } & Record<string, unknown>;
+}
+
+export interface TransferRequest {
+  from: string;
+  to: string;
+  amount: number;
+  /** Sent as the Idempotency-Key header: one per submission attempt, the same on a retry of that attempt. */
+  idempotencyKey: string;
+}
+
+export interface WithdrawRequest {
+  amount: number;
+  idempotencyKey: string;
+}
+
+/** 200 SUCCESS / 202 IN_PROGRESS answers of the money-moving POSTs (docs/ledger.md). */
+export interface MoveAnswer {
+  status: 'SUCCESS' | 'IN_PROGRESS';
+  message: string;
+  amount: number;
+}
+
+export interface WithdrawLimits {
+  withdrawMin: number;
+  withdrawMax: number;
+}
+
+/** Endpoints only the home screen uses. Money-moving calls show their own alerts, so the base query stays silent. */
+export const walletEndpoints = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/wallet/activate/{code}; spec §8: a failure is swallowed silently. */
+    activateGameAccount: build.mutation<GameSlot, string>({
+      query: (code) => `/api/wallet/activate/${encodeURIComponent(code)}`,
+      invalidatesTags: (result) => (result ? ['Wallet'] : []),
+      extraOptions: { silent: true },
+    }),
+    getGameAccount: build.query<GameCredentials, string>({
+      query: (code) => `/api/wallet/account/${encodeURIComponent(code)}`,
+      providesTags: (_result, _error, code) => [{ type: 'Wallet', id: `account:${code}` }],
+    }),
+    /** A reset changes the password, so the credentials and the wallet's auto-login paths reload. */
+    resetGamePassword: build.mutation<GameCredentials, string>({
+      query: (code) => `/api/wallet/resetpassword/${encodeURIComponent(code)}`,
+      invalidatesTags: (result) => (result ? ['Wallet'] : []),
+    }),
+    transfer: build.mutation<MoveAnswer, TransferRequest>({
+      query: ({ from, to, amount, idempotencyKey }) => ({
+        url: '/api/wallet/transfer',
+        method: 'POST',
+        body: { from, to, amount },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['Wallet'],
+      extraOptions: { silent: true },
+    }),
+    withdrawAll: build.mutation<MoveAnswer, WithdrawRequest>({
+      query: ({ amount, idempotencyKey }) => ({
+        url: '/api/wallet/withdrawAll',
+        method: 'POST',
+        body: { amount },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['Wallet'],
+      extraOptions: { silent: true },
+    }),
+    /** GET /api/autoLogin/{game}/{username}[/{password}] -> {link}; a mutation: every launch wants a fresh link. */
+    autoLogin: build.mutation<{ link: string }, string>({
+      query: (path) => path,
+      extraOptions: { silent: true },
+    }),
+    getWithdrawLimits: build.query<WithdrawLimits, void>({
+      query: () => '/api/lookup/withdraw',
+      providesTags: ['Lookup'],
+    }),
+    getAgreements: build.query<string[], void>({
+      query: () => '/api/lookup/agreements',
+      providesTags: ['Lookup'],
+      extraOptions: { silent: true },
+    }),
+  }),
+});
+
+export const {
+  useActivateGameAccountMutation,
+  useGetGameAccountQuery,
+  useResetGamePasswordMutation,
+  useTransferMutation,
+  useWithdrawAllMutation,
+  useAutoLoginMutation,
+  useGetWithdrawLimitsQuery,
+  useGetAgreementsQuery,
+} = walletEndpoints;
