@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import type { ProfileView } from '../../app/accountApi';
+import { initialPrefs } from '../../app/prefs';
+import { formatDateTime } from '../../lib/format';
+import { renderApp } from '../../test/render';
+import { errorResponse, server } from '../../test/server';
+import { checkPasswordChange } from './passwordRules';
+
+const VIEW: ProfileView = {
+  profile: { _id: '12', username: '0812345678', name: 'Somchai', createdAt: '2026-11-25T10:00:00.000Z' },
+  bankAccount: {
+    bankAccountName: 'SOMCHAI JAIDEE',
+    bankAccountNo: '1234567890',
+    bankCode: 'KBANK',
+    currency: 'BAHT',
+    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+  },
+};
+
+function profileAnswers(view: ProfileView = VIEW) {
+  const auth: (string | null)[] = [];
+  server.use(
+    http.get('/api/account/profile', ({ request }) => {
+      auth.push(request.headers.get('authorization'));
+      return HttpResponse.json(view);
+    }),
+  );
+  return auth;
+}
+
+/** A logged-in session as the store holds it (the session feature's own helper is not importable from here). */
+const loggedInSession = (token: string, remember: boolean) => ({ token, remember, login: { status: 'loggedIn' as const } });
+const loggedIn = (token = 'tok-old', remember = true) => ({ preloadedState: { session: loggedInSession(token, remember) } });
+
+describe('profile screen', () => {
+  it('shows name, id, created-at and the read-only account details, the number grouped 3-3-4', async () => {
+    profileAnswers();
+    renderApp('/user/profile', loggedIn());
+    expect(await screen.findByTestId('profile-name')).toHaveTextContent('Somchai');
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Profile');
+    expect(screen.getByTestId('profile-id')).toHaveTextContent('12');
+    expect(screen.getByTestId('profile-created')).toHaveTextContent(formatDateTime('2026-11-25T10:00:00.000Z'));
+    expect(screen.getByTestId('profile-created').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    for (const [label, value] of [
+      ['Username', '0812345678'],
+      ['Bank account name', 'SOMCHAI JAIDEE'],
+      ['Bank', 'ธนาคารกสิกรไทย'],
+      ['Account number', '123-456-7890'],
+    ]) {
+      expect(screen.getByLabelText(label)).toHaveValue(value);
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    }
+    expect(screen.queryByTestId('profile-loading')).not.toBeInTheDocument();
+  });
+
+  it('shows an account number that is not exactly 10 digits as it is', async () => {
+    profileAnswers({ ...VIEW, bankAccount: { ...VIEW.bankAccount!, bankAccountNo: '123456789012' } });
+    renderApp('/user/profile', loggedIn());
+    expect(await screen.findByLabelText('Account number')).toHaveValue('123456789012');
+  });
+
+  it('shows a loader while loading, and a failed load only hides it (no toast, no message)', async () => {
+    let release: () => void = () => undefined;
+    server.use(
+      http.get('/api/account/profile', async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return errorResponse('INTERNAL_SERVER_ERROR', 500);
+      }),
+    );
+    renderApp('/user/profile', loggedIn());
+    expect(await screen.findByTestId('profile-loading')).toHaveTextContent('Loading…');
+    release();
+    await waitFor(() => expect(screen.queryByTestId('profile-loading')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('profile-card')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('A server error occurred. Please try again later.')).not.toBeInTheDocument();
+  });
+
+  it('is in the player language (Lao)', async () => {
+    profileAnswers();
+    renderApp('/user/profile', { preloadedState: { ...loggedIn().preloadedState, prefs: { ...initialPrefs, locale: 'la' } } });
+    expect(await screen.findByLabelText('ຊື່ບັນຊີທະນາຄານ')).toHaveValue('SOMCHAI JAIDEE');
+    expect(screen.getByRole('button', { name: 'ປ່ຽນລະຫັດຜ່ານ' })).toBeInTheDocument();
+  });
+});
+
+describe('change password modal', () => {
+  function passwordAnswers(answer: () => Response = () => HttpResponse.json({ message: 'OK', token: 'tok-fresh' })) {
+    const calls: { body: unknown; auth: string | null }[] = [];
+    server.use(
+      http.put('/api/account/changepwd', async ({ request }) => {
+        calls.push({ body: await request.json(), auth: request.headers.get('authorization') });
+        return answer();
+      }),
+    );
+    return calls;
+  }
+
+  async function open(options = loggedIn()) {
+    profileAnswers();
+    const view = renderApp('/user/profile', options);
+    await view.user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    return { ...view, dialog };
+  }
+
+  async function fill(user: ReturnType<typeof renderApp>['user'], old: string, next: string, confirm: string) {
+    if (old) await user.type(screen.getByLabelText('Current password'), old);
+    if (next) await user.type(screen.getByLabelText('New password'), next);
+    if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
+    await user.click(screen.getByTestId('password-submit'));
+  }
+
+  it.each([
+    ['the current password', '', 'newpass1', 'newpass1'],
+    ['the new password', 'oldpass1', '', 'newpass1'],
+    ['the confirmation', 'oldpass1', 'newpass1', ''],
+  ])('does nothing while %s is empty', async (_name, old, next, confirm) => {
+    const calls = passwordAnswers();
+    const { user, dialog } = await open();
+    await fill(user, old, next, confirm);
+    expect(calls).toEqual([]);
+    expect(within(dialog).queryByTestId('field-error')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the passwords are not equal inline, on the confirmation field, and sends nothing', async () => {
+    const calls = passwordAnswers();
+    const { user } = await open();
+    await fill(user, 'oldpass1', 'newpass1', 'newpass2');
+    const confirm = screen.getByLabelText('Confirm new password');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveAccessibleDescription('The new password and its confirmation are not the same.');
+    expect(confirm).toHaveFocus();
+    expect(calls).toEqual([]);
+  });
+
+  it('changes the password, keeps the fresh token (remember-me kept) and shows the saved alert', async () => {
+    const calls = passwordAnswers();
+    const { user, store, persistor } = await open({ ...loggedIn('tok-old', true), persist: true });
+    await fill(user, 'oldpass1', 'newpass1', 'newpass1');
+    expect(await screen.findByTestId('password-saved')).toHaveTextContent('Saved');
+    expect(calls).toEqual([{ body: { oldPassword: 'oldpass1', newPassword: 'newpass1' }, auth: 'Bearer tok-old' }]);
+    expect(store.getState().session).toMatchObject(loggedInSession('tok-fresh', true));
+    await persistor!.flush();
+    expect(JSON.parse(JSON.parse(window.localStorage.getItem('persist:token')!).token)).toBe('tok-fresh');
+    expect(window.sessionStorage.getItem('persist:token')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().modals.stack).toEqual([]);
+  });
+
+  it('keeps a tab-only session tab-only after the change', async () => {
+    passwordAnswers();
+    const { user, store } = await open(loggedIn('tok-old', false));
+    await fill(user, 'oldpass1', 'newpass1', 'newpass1');
+    await screen.findByTestId('password-saved');
+    expect(store.getState().session).toEqual(loggedInSession('tok-fresh', false));
+  });
+
+  it('shows the error alert with the translated error text, keeps the token, and lets the player try again', async () => {
+    let fail = true;
+    passwordAnswers(() => (fail ? errorResponse('WRONG_PASSWORD', 422) : HttpResponse.json({ message: 'OK', token: 'tok-fresh' })));
+    const { user, store, dialog } = await open();
+    await fill(user, 'wrongpass', 'newpass1', 'newpass1');
+    const alert = await within(dialog).findByTestId('password-failed');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('Incorrect password.');
+    expect(store.getState().session.token).toBe('tok-old');
+
+    fail = false;
+    await user.clear(screen.getByLabelText('Current password'));
+    await user.type(screen.getByLabelText('Current password'), 'oldpass1');
+    expect(within(dialog).queryByTestId('password-failed')).not.toBeInTheDocument();
+    await user.click(screen.getByTestId('password-submit'));
+    expect(await screen.findByTestId('password-saved')).toBeInTheDocument();
+  });
+});
+
+describe('change password rules (spec §5)', () => {
+  it.each([
+    [{ oldPassword: '', newPassword: 'a', confirmPassword: 'a' }, 'ignored'],
+    [{ oldPassword: 'o', newPassword: '', confirmPassword: 'a' }, 'ignored'],
+    [{ oldPassword: 'o', newPassword: 'a', confirmPassword: '' }, 'ignored'],
+    [{ oldPassword: '', newPassword: '', confirmPassword: '' }, 'ignored'],
+    [{ oldPassword: 'o', newPassword: 'a', confirmPassword: 'b' }, 'notEqual'],
+    [{ oldPassword: 'o', newPassword: 'abc', confirmPassword: 'abc ' }, 'notEqual'],
+    [{ oldPassword: 'o', newPassword: 'abc', confirmPassword: 'abc' }, 'send'],
+  ])('%p -> %s', (values, outcome) => {
+    expect(checkPasswordChange(values).outcome).toBe(outcome);
+  });
+});
