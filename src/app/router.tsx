@@ -55,7 +55,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           lazy: page(() => import(/* webpackChunkName: "layout-user" */ './layout/UserLayout')),
           children: [
             { index: true, loader: () => redirect('/user/home'), Component: Nothing },
-            { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/pending/HomePage')) },
+            { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/wallet/HomePage')) },
             { path: 'profile', lazy: page(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfilePage')) },
             { path: 'bonus', lazy: page(() => import(/* webpackChunkName: "route-bonus" */ '../features/bonus/BonusPage')) },
             { path: 'statement', lazy: page(() => import(/* webpackChunkName: "route-statement" */ '../features/statement/StatementPage')) },

@@ -1,0 +1,232 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { errorCode } from '../../app/apiErrors';
+import { useAppSelector } from '../../app/hooks';
+import { errorText } from '../../app/notify';
+import { selectLocale } from '../../app/prefs';
+import { Modal } from '../../components/Modal';
+import { AmountField } from './AmountField';
+import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
+import { autoLoginPath, launchTargets, openPendingWindow, withLanguage, type LaunchTarget } from './launch';
+import { MoveAlert } from './MoveAlert';
+import { providerCredit } from './money';
+import { readGameAmount, type RuleError } from './rules';
+import { selectWallet, WALLET_CODE } from './selectors';
+import { useAutoLoginMutation, useGetGameAccountQuery, useResetGamePasswordMutation, useTransferMutation } from './walletEndpoints';
+
+export const GAME_ACCOUNT_MODAL = 'game-account';
+
+const TARGET_LABELS: Record<LaunchTarget, string> = {
+  web: 'gameAccount.playWeb',
+  android: 'gameAccount.playAndroid',
+  ios: 'gameAccount.playIos',
+};
+
+interface Props {
+  code: string;
+  onClose: (changed: boolean) => void;
+}
+
+/**
+ * Spec §2 game account: credentials, password reset, an amount to move from the wallet, 'transfer only', and
+ * play buttons that transfer the amount first (when above 0) and then open the game in a new window.
+ */
+export function GameAccountModal({ code, onClose }: Props) {
+  const { t } = useTranslation();
+  const format = useFormatAmount();
+  const locale = useAppSelector(selectLocale);
+  const slot = useAppSelector(selectWallet)?.slots.find((entry) => entry.code === code);
+  const credentials = useGetGameAccountQuery(code);
+  const [resetPassword, reset] = useResetGamePasswordMutation();
+  const [transfer] = useTransferMutation();
+  const [autoLogin] = useAutoLoginMutation();
+  const { flow, run, dismiss } = useMoneyMove(transfer);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<RuleError | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const [launching, setLaunching] = useState(false);
+  const [launchError, setLaunchError] = useState<string | null>(null);
+  const [fallbackLink, setFallbackLink] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
+  const amountField = useRef<HTMLInputElement>(null);
+  const busy = launching || flow.status === 'submitting';
+  const showBusy = useDelayedFlag(busy);
+  const showLoading = useDelayedFlag(credentials.isLoading);
+
+  const refuse = (broken: RuleError) => {
+    setError(broken);
+    amountField.current?.focus();
+  };
+
+  /** Spec §5: 'transfer only' needs an amount above 0, otherwise the amount field gets the focus. */
+  const transferOnly = () => {
+    if (busy) return;
+    const entered = readGameAmount(amount);
+    if (entered.kind === 'none') return refuse({ key: 'gameAccount.amountNeeded' });
+    if (entered.kind === 'invalid') return refuse(entered.error);
+    setError(null);
+    setChanged(true);
+    void run({ from: WALLET_CODE, to: code, amount: entered.amount });
+  };
+
+  /** Spec §2: play transfers the amount first when above 0 (skipped at 0) and then opens the game. */
+  const play = async (target: LaunchTarget) => {
+    if (busy || !slot) return;
+    const entered = readGameAmount(amount);
+    if (entered.kind === 'invalid') return refuse(entered.error);
+    setError(null);
+    setLaunchError(null);
+    setFallbackLink(null);
+    const pending = openPendingWindow(t('gameAccount.opening'));
+    setLaunching(true);
+    try {
+      if (entered.kind === 'amount') {
+        setChanged(true);
+        if (!(await run({ from: WALLET_CODE, to: code, amount: entered.amount }))) {
+          pending?.cancel();
+          return;
+        }
+      }
+      let link: string | null = slot[target];
+      if (target === 'web') {
+        const path = autoLoginPath(slot, credentials.data);
+        if (!path) throw new Error('NO_GAME');
+        link = withLanguage((await autoLogin(path).unwrap()).link, locale);
+      }
+      if (!link) throw new Error('NO_GAME');
+      if (!pending?.go(link)) setFallbackLink(link);
+    } catch (failure) {
+      pending?.cancel();
+      setLaunchError(errorCode(failure as Parameters<typeof errorCode>[0]));
+    } finally {
+      setLaunching(false);
+    }
+  };
+
+  const backToForm = () => {
+    dismiss();
+    setTimeout(() => amountField.current?.focus(), 0);
+  };
+
+  const title = slot?.name ?? code;
+  const data = reset.data ?? credentials.data;
+  const formState = data?.event?.formState;
+  const targets = slot ? launchTargets(slot) : [];
+
+  return (
+    <Modal id={GAME_ACCOUNT_MODAL} title={title} onClose={() => onClose(changed)}>
+      <div className="game-account" data-testid="game-account">
+        {slot && (
+          <dl className="facts">
+            <div>
+              <dt>{t('gameAccount.balance')}</dt>
+              <dd data-testid="game-account-balance">{format(slot.amount)}</dd>
+            </div>
+            <div>
+              <dt>{t('gameAccount.credit', { name: slot.name })}</dt>
+              <dd>{format(providerCredit(slot.amount, slot.ftWalletSlot))}</dd>
+            </div>
+          </dl>
+        )}
+
+        <section aria-labelledby="game-credentials-title" aria-busy={credentials.isLoading}>
+          <h3 id="game-credentials-title" className="section-title">
+            {t('gameAccount.credentials')}
+          </h3>
+          {showLoading && <p>{t('common.loading')}</p>}
+          {credentials.isError && <p className="form__error">{t('gameAccount.loadFailed')}</p>}
+          {data && (
+            <dl className="facts">
+              <div>
+                <dt>{t('gameAccount.username')}</dt>
+                <dd data-testid="game-username">{data.username}</dd>
+              </div>
+              <div>
+                <dt>{t('gameAccount.password')}</dt>
+                <dd className="facts__secret">
+                  <span data-testid="game-password">{showPassword ? data.password : '••••••••'}</span>
+                  <button type="button" className="link-button" aria-pressed={showPassword} onClick={() => setShowPassword((shown) => !shown)}>
+                    {showPassword ? t('gameAccount.hidePassword') : t('gameAccount.showPassword')}
+                  </button>
+                </dd>
+              </div>
+            </dl>
+          )}
+          {formState && (
+            <div className="game-event" data-testid="game-event">
+              <p className="game-event__title">{t('gameAccount.eventTitle')}</p>
+              <dl className="facts">
+                {Object.entries(formState).map(([field, value]) => (
+                  <div key={field}>
+                    <dt>{field === 'username' || field === 'password' ? t(`gameAccount.${field}`) : field}</dt>
+                    <dd>{field === 'password' && !showPassword ? '••••••••' : String(value ?? '')}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          )}
+          <button type="button" className="button" onClick={() => void resetPassword(code)} disabled={reset.isLoading || !data} data-testid="game-reset">
+            {reset.isLoading ? t('gameAccount.resetting') : t('gameAccount.resetPassword')}
+          </button>
+          <p className="muted" role="status">
+            {reset.isSuccess ? t('gameAccount.resetDone') : ''}
+          </p>
+        </section>
+
+        {flow.status === 'succeeded' || flow.status === 'failed' ? (
+          <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+        ) : (
+          <section className="wallet-form" aria-labelledby="game-play-title" aria-busy={busy}>
+            <h3 id="game-play-title" className="section-title">
+              {t('gameAccount.playTitle')}
+            </h3>
+            <AmountField
+              ref={amountField}
+              label={t('gameAccount.amount')}
+              value={amount}
+              onChange={setAmount}
+              error={error ? t(error.key, error.values) : null}
+              hint={t('gameAccount.amountHint')}
+              testId="game-amount"
+            />
+            <div className="wallet-form__actions">
+              <button type="button" className="button" onClick={transferOnly} disabled={busy} data-testid="game-transfer-only">
+                {t('gameAccount.transferOnly')}
+              </button>
+              {targets.map((target) => (
+                <button
+                  key={target}
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => void play(target)}
+                  disabled={busy}
+                  data-testid={`game-play-${target}`}
+                >
+                  {t(TARGET_LABELS[target])}
+                </button>
+              ))}
+            </div>
+            {targets.length === 0 && <p className="muted">{t('gameAccount.noClient')}</p>}
+            <p className="muted" role="status">
+              {showBusy ? t('gameAccount.opening') : ''}
+            </p>
+          </section>
+        )}
+        {launchError && (
+          <p className="form__error" role="alert">
+            {errorText(launchError)}
+          </p>
+        )}
+        {fallbackLink && (
+          <p>
+            {t('gameAccount.popupBlocked')}{' '}
+            <a href={fallbackLink} target="_blank" rel="noopener noreferrer" data-testid="game-fallback-link">
+              {t('gameAccount.openLink')}
+            </a>
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,227 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { initialPrefs } from '../../app/prefs';
+import type { PreloadedState } from '../../app/store';
+import { renderApp, renderWithProviders } from '../../test/render';
+import { errorResponse, server } from '../../test/server';
+import HomePage from './HomePage';
+import { serveWallet, slot, walletResponse } from './testData';
+
+const accepted = { prefs: { ...initialPrefs, locale: 'en' as const, agreementAccepted: true } };
+
+function renderHome(preloadedState: PreloadedState = accepted) {
+  return renderWithProviders(<HomePage />, { preloadedState, route: '/user/home' });
+}
+
+describe('home screen', () => {
+  it('is the /user/home route: name, total across wallet and games, invite bonus, last refresh', async () => {
+    serveWallet();
+    renderApp('/user/home', { preloadedState: { ...accepted, session: { token: 'tok', remember: false, login: { status: 'loggedIn' } } } });
+    await waitFor(() => expect(screen.getByTestId('player-name')).toHaveTextContent('Hello, Somchai'));
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Home');
+    // 1000 + 0.1 + 0.2, summed in satang
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30 baht'));
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('1,000.00');
+    expect(screen.getByTestId('invite-amount')).toHaveTextContent('12.50');
+    expect(screen.getByTestId('last-sync')).toHaveTextContent('Not refreshed yet');
+  });
+
+  it('refreshes the game balances, then reloads the wallet and remembers when', async () => {
+    let amount = 1000;
+    const wallet = serveWallet(() => walletResponse({ wallet: { amount } }));
+    const refreshes = { count: 0 };
+    server.use(
+      http.get('/api/wallet/refresh/slot', () => {
+        refreshes.count += 1;
+        amount = 1500;
+        return HttpResponse.json(walletResponse({ wallet: { amount } }));
+      }),
+    );
+    const { user, store } = renderHome();
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30'));
+    await user.click(screen.getByRole('button', { name: 'Refresh balance' }));
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,500.30'));
+    expect(refreshes.count).toBe(1);
+    expect(wallet.count).toBe(2);
+    expect(store.getState().prefs.lastSync).not.toBeNull();
+    expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Updated \d+ seconds? ago$/);
+  });
+
+  it('shows only non-empty carousels, 3 cards at a time, turned by buttons and arrow keys', async () => {
+    const games = ['a', 'b', 'c', 'd', 'e'].map((code) => slot(code, { name: `Game ${code}` }));
+    serveWallet(() => walletResponse({ slots: [...games, slot('huayhd', { name: 'Huay HD', category: 'lotto' })] }));
+    const { user } = renderHome();
+    const slots = await screen.findByTestId('carousel-slot');
+    expect(within(slots).getByRole('heading', { name: 'Slot' })).toBeInTheDocument();
+    expect(screen.queryByTestId('carousel-sport')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('carousel-lotto')).getAllByRole('listitem')).toHaveLength(1);
+    const names = () => within(slots).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(names()).toEqual(['Game a', 'Game b', 'Game c']);
+    expect(within(slots).getByText('1 / 2')).toBeInTheDocument();
+    expect(within(slots).getByRole('button', { name: 'Previous games' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(within(slots).getByRole('button', { name: 'Next games' }));
+    expect(names()).toEqual(['Game d', 'Game e']);
+    expect(within(slots).getByRole('button', { name: 'Next games' })).toHaveAttribute('aria-disabled', 'true');
+    within(slots).getByRole('button', { name: 'Previous games' }).focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(names()).toEqual(['Game a', 'Game b', 'Game c']);
+    await user.keyboard('{ArrowRight}');
+    expect(names()).toEqual(['Game d', 'Game e']);
+  });
+
+  it('cards: an open account shows amount, name x ftWalletSlot and view data; another shows open account', async () => {
+    serveWallet();
+    renderHome();
+    const joker = await screen.findByTestId('game-card-joker2');
+    expect(within(joker).getByTestId('game-amount-joker2')).toHaveTextContent('0.20');
+    expect(joker).toHaveTextContent('Joker Gaming 2.00');
+    expect(within(joker).getByRole('button', { name: 'View data: Joker Gaming' })).toHaveTextContent('View data');
+    expect(joker.querySelector('img')).toHaveAttribute('src', '/games/joker2-logo.svg');
+    expect(joker.style.backgroundImage).toContain('/games/joker2-bg.svg');
+    const circus = screen.getByTestId('game-card-circus');
+    expect(within(circus).getByRole('button', { name: 'Open account: Circus Slot' })).toHaveTextContent('Open account');
+    expect(within(circus).queryByTestId('game-amount-circus')).not.toBeInTheDocument();
+  });
+
+  it('shows a dash for a game amount that is not a number', async () => {
+    serveWallet(() => walletResponse({ slots: [slot('pg', { name: 'PG Soft', isActive: true, amount: null as unknown as number })] }));
+    renderHome();
+    expect(await screen.findByTestId('game-amount-pg')).toHaveTextContent('-');
+  });
+
+  it('opens an account: the activation call, then the card is active', async () => {
+    let active = false;
+    serveWallet(() => walletResponse({ slots: [slot('circus', { name: 'Circus Slot', isActive: active })] }));
+    server.use(
+      http.get('/api/wallet/activate/circus', () => {
+        active = true;
+        return HttpResponse.json(slot('circus', { isActive: true }));
+      }),
+    );
+    const { user } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Open account: Circus Slot' }));
+    expect(await screen.findByRole('button', { name: 'View data: Circus Slot' })).toBeInTheDocument();
+  });
+
+  it('swallows an activation failure silently and gives the button back', async () => {
+    serveWallet(() => walletResponse({ slots: [slot('circus', { name: 'Circus Slot' })] }));
+    let calls = 0;
+    server.use(
+      http.get('/api/wallet/activate/circus', () => {
+        calls += 1;
+        return errorResponse('SLOT_ACTIVATE_FAIL', 502);
+      }),
+    );
+    const { user } = renderHome();
+    const button = await screen.findByRole('button', { name: 'Open account: Circus Slot' });
+    await user.click(button);
+    await waitFor(() => expect(calls).toBe(1));
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(button).toHaveTextContent('Open account');
+    expect(screen.queryByText('Could not open the game account.')).not.toBeInTheDocument();
+  });
+
+  it('opens the game account modal from view data', async () => {
+    serveWallet();
+    server.use(http.get('/api/wallet/account/pg', () => HttpResponse.json({ username: 'pw1', password: 'x' })));
+    const { user } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'View data: PG Soft' }));
+    expect(await screen.findByRole('dialog', { name: 'PG Soft' })).toBeInTheDocument();
+    expect(await screen.findByTestId('game-username')).toHaveTextContent('pw1');
+  });
+
+  it('widgets: deposit goes through the modal stack, bonus to /user/bonus, invite and refund are honest stand-ins', async () => {
+    serveWallet();
+    const { user, store, router } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Deposit' }));
+    expect(store.getState().modals.stack).toContain('deposit');
+
+    await user.click(screen.getByRole('button', { name: 'Invite friends' }));
+    const invite = await screen.findByRole('dialog', { name: 'Invite friends' });
+    expect(invite).toHaveTextContent('This feature is coming soon.');
+    await user.click(within(invite).getByRole('button', { name: 'OK' }));
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    expect(await screen.findByRole('dialog', { name: 'Refund' })).toHaveTextContent('This feature is coming soon.');
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Receive' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite bonus' })).toHaveTextContent('This feature is coming soon.');
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('link', { name: 'Bonus conditions' })).toHaveAttribute('href', '/user/bonus');
+    await user.click(screen.getByRole('link', { name: 'Bonus conditions' }));
+    expect(router.state.location.pathname).toBe('/user/bonus');
+  });
+
+  it('shows refresh-all while the wheel is off and the wheel with the coin count when it is on', async () => {
+    serveWallet();
+    const { unmount } = renderHome();
+    expect(await screen.findByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
+    unmount();
+    server.use(http.get('/api/spinwheel/active', () => HttpResponse.json({ isActive: true })));
+    renderHome();
+    const spin = await screen.findByTestId('widget-spin');
+    expect(spin).toHaveTextContent('Spin wheel');
+    await waitFor(() => expect(spin).toHaveTextContent('3 coins'));
+    expect(screen.queryByRole('button', { name: 'Refresh all' })).not.toBeInTheDocument();
+  });
+
+  it('reloads the wallet after the withdraw modal closes with a true flag', async () => {
+    const wallet = serveWallet();
+    server.use(
+      http.get('/api/lookup/withdraw', () => HttpResponse.json({ withdrawMin: 100, withdrawMax: 50000 })),
+      http.post('/api/wallet/withdrawAll', () => HttpResponse.json({ status: 'IN_PROGRESS', message: 'WITHDRAW_IN_PROGRESS', withdrawalId: 'w', amount: 100 })),
+    );
+    const { user } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    await screen.findByText('Minimum 100.00, maximum 50,000.00 baht.');
+    await user.type(screen.getByLabelText('Amount (baht)'), '100');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('alert');
+    const before = wallet.count;
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(wallet.count).toBe(before + 1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('agreement on first visit', () => {
+  const agreements = ['<p>Play fair<script>alert(1)</script></p>', '<p>One account per person</p>'];
+
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    serveWallet();
+    server.use(http.get('/api/lookup/agreements', () => HttpResponse.json(agreements)));
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('opens 1.5 s after the home screen, sanitized; accepting is remembered', async () => {
+    const { store } = renderHome({ prefs: { ...initialPrefs, locale: 'en' } });
+    act(() => jest.advanceTimersByTime(1499));
+    expect(screen.queryByRole('dialog', { name: 'Agreement' })).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    const dialog = screen.getByRole('dialog', { name: 'Agreement' });
+    expect(await within(dialog).findByText('Play fair')).toBeInTheDocument();
+    expect(dialog.innerHTML).not.toContain('<script');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'I accept' }));
+    expect(store.getState().prefs.agreementAccepted).toBe(true);
+    expect(screen.queryByRole('dialog', { name: 'Agreement' })).not.toBeInTheDocument();
+  });
+
+  it('does not open once accepted', async () => {
+    renderHome(accepted);
+    await act(async () => {
+      jest.advanceTimersByTime(5000);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Agreement' })).not.toBeInTheDocument();
+  });
+
+  it('does not open when the player leaves home before 1.5 s', () => {
+    const { unmount, store } = renderHome({ prefs: { ...initialPrefs, locale: 'en' } });
+    act(() => jest.advanceTimersByTime(1000));
+    unmount();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(store.getState().modals.stack).toEqual([]);
+  });
+});

@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { api } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { modalOpened } from '../../app/modalSlice';
+import { selectLastSync } from '../../app/prefs';
+import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation } from '../../app/walletApi';
+import { PageTitle } from '../../components/PageTitle';
+import { useModal } from '../../components/useModal';
+import { formatRelativeTime } from '../../lib/format';
+import { AGREEMENT_MODAL, AgreementModal, useAgreementPrompt } from './AgreementModal';
+import { COMING_SOON_MODAL, ComingSoonModal } from './ComingSoonModal';
+import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
+import { GameCard } from './GameCard';
+import { GameCarousel } from './GameCarousel';
+import { useDelayedFlag, useFormatAmount, useNow } from './hooks';
+import { BonusIcon, DepositIcon, InviteIcon, RefreshIcon, RefundIcon, SpinIcon, TransferIcon, WithdrawIcon } from './icons';
+import { selectGameGroups, selectTotalBalance } from './selectors';
+import { TRANSFER_MODAL, TransferModal } from './TransferModal';
+import { WITHDRAW_MODAL, WithdrawModal } from './WithdrawModal';
+import './wallet.css';
+
+/** The deposit feature's modal, opened by id through the app's ModalHost (features do not import each other). */
+export const DEPOSIT_MODAL = 'deposit';
+
+const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
+
+function Widget({ icon, label, onClick, badge, testId }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string }) {
+  return (
+    <li>
+      <button type="button" className="widget" onClick={onClick} data-testid={testId}>
+        {icon}
+        <span className="widget__label">{label}</span>
+        {badge && <span className="widget__badge">{badge}</span>}
+      </button>
+    </li>
+  );
+}
+
+/** /user/home (spec §2): balance, widgets, game carousels and the home modals. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const format = useFormatAmount();
+  const now = useNow();
+  const wallet = useGetWalletQuery();
+  const spin = useGetSpinActiveQuery();
+  const total = useAppSelector(selectTotalBalance);
+  const groups = useAppSelector(selectGameGroups);
+  const lastSync = useAppSelector(selectLastSync);
+  const [refresh, refreshing] = useRefreshGameBalancesMutation();
+  const showRefreshing = useDelayedFlag(refreshing.isLoading);
+  const transfer = useModal(TRANSFER_MODAL);
+  const withdraw = useModal(WITHDRAW_MODAL);
+  const gameAccount = useModal(GAME_ACCOUNT_MODAL);
+  const agreement = useModal(AGREEMENT_MODAL);
+  const comingSoon = useModal(COMING_SOON_MODAL);
+  const [viewing, setViewing] = useState<string | null>(null);
+  const [soonTitle, setSoonTitle] = useState('home.widgets.invite');
+  useAgreementPrompt();
+
+  /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
+  const closeThenReload = (close: () => void) => (changed: boolean) => {
+    close();
+    if (changed) dispatch(api.util.invalidateTags(['Wallet']));
+  };
+  const openSoon = (titleKey: string) => {
+    setSoonTitle(titleKey);
+    comingSoon.open();
+  };
+  const viewGame = (code: string) => {
+    setViewing(code);
+    gameAccount.open();
+  };
+  const doRefresh = () => {
+    if (!refreshing.isLoading) void refresh();
+  };
+
+  const data = wallet.data;
+  const syncText = lastSync ? t('home.lastSync', { time: formatRelativeTime(lastSync, (key, options) => t(key, options) as string, now) }) : t('home.neverSynced');
+
+  return (
+    <section className="home" aria-busy={wallet.isFetching}>
+      <div className="visually-hidden">
+        <PageTitle>{t('pages.home')}</PageTitle>
+      </div>
+
+      <div className="balance-card">
+        <p className="balance-card__hello" data-testid="player-name">
+          {data ? t('home.hello', { name: data.profile.name }) : '\u00a0'}
+        </p>
+        <p className="balance-card__label" id="total-balance-label">
+          {t('home.totalBalance')}
+        </p>
+        <p className="balance-card__total" aria-labelledby="total-balance-label" data-testid="total-balance">
+          {wallet.isLoading ? '…' : format(total)} <span className="balance-card__unit">{t('wallet.baht')}</span>
+        </p>
+        {wallet.isError && !data && (
+          <p className="balance-card__error">
+            {t('home.loadFailed')}{' '}
+            <button type="button" className="link-button" onClick={() => void wallet.refetch()}>
+              {t('home.retry')}
+            </button>
+          </p>
+        )}
+        <p className="balance-card__meta">
+          <span>
+            {t('home.walletBalance')}: <span data-testid="wallet-balance">{format(data?.wallet.amount)}</span>
+          </span>
+          <span data-testid="last-sync">{syncText}</span>
+        </p>
+        <div className="balance-card__actions">
+          <button type="button" className="button button--light" onClick={doRefresh} disabled={refreshing.isLoading} aria-busy={refreshing.isLoading} data-testid="refresh-balance">
+            <span className={showRefreshing ? 'spin' : undefined}>
+              <RefreshIcon />
+            </span>
+            {showRefreshing ? t('home.refreshing') : t('home.refresh')}
+          </button>
+          <button type="button" className="button button--light" onClick={transfer.open} aria-haspopup="dialog" data-testid="open-transfer">
+            <TransferIcon />
+            {t('home.transfer')}
+          </button>
+        </div>
+      </div>
+
+      <div className="invite-bonus">
+        <span>
+          {t('home.inviteBonus')}: <strong data-testid="invite-amount">{format(data?.invite.amount)}</strong>
+        </span>
+        <button type="button" className="button" onClick={() => openSoon('home.inviteBonus')} aria-haspopup="dialog">
+          {t('home.receive')}
+        </button>
+      </div>
+
+      <nav aria-label={t('home.widgets.title')}>
+        <ul className="widgets">
+          <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={() => dispatch(modalOpened(DEPOSIT_MODAL))} testId="widget-deposit" />
+          <Widget icon={<WithdrawIcon />} label={t('home.widgets.withdraw')} onClick={withdraw.open} testId="widget-withdraw" />
+          {spin.data?.isActive ? (
+            <Widget
+              icon={<SpinIcon />}
+              label={t('home.widgets.spin')}
+              badge={t('home.widgets.coins', { count: data?.profile.coin ?? 0 })}
+              onClick={() => openSoon('home.widgets.spin')}
+              testId="widget-spin"
+            />
+          ) : (
+            <Widget icon={<RefreshIcon />} label={showRefreshing ? t('home.refreshing') : t('home.widgets.refreshAll')} onClick={doRefresh} testId="widget-refresh-all" />
+          )}
+          <Widget icon={<InviteIcon />} label={t('home.widgets.invite')} onClick={() => openSoon('home.widgets.invite')} testId="widget-invite" />
+          <li>
+            <Link to="/user/bonus" className="widget" data-testid="widget-bonus">
+              <BonusIcon />
+              <span className="widget__label">{t('home.widgets.bonus')}</span>
+            </Link>
+          </li>
+          <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={() => openSoon('home.widgets.refund')} testId="widget-refund" />
+        </ul>
+      </nav>
+
+      {groups.map((group) => (
+        <GameCarousel
+          key={group.category}
+          title={t(CAROUSEL_TITLES[group.category])}
+          items={group.games}
+          itemKey={(game) => game.code}
+          renderItem={(game) => <GameCard game={game} onView={viewGame} />}
+          testId={`carousel-${group.category}`}
+        />
+      ))}
+
+      {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
+      {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
+      {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closeThenReload(gameAccount.close)} />}
+      {comingSoon.isOpen && <ComingSoonModal titleKey={soonTitle} onClose={comingSoon.close} />}
+      {agreement.isOpen && <AgreementModal onClose={agreement.close} />}
+    </section>
+  );
+}

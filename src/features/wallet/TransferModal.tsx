@@ -1,0 +1,108 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppSelector } from '../../app/hooks';
+import { Modal } from '../../components/Modal';
+import { AmountField } from './AmountField';
+import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
+import { MoveAlert } from './MoveAlert';
+import { parseAmountInput } from './money';
+import { validateTransfer, type RuleError } from './rules';
+import { selectTransferAccounts, WALLET_CODE } from './selectors';
+import { useTransferMutation } from './walletEndpoints';
+
+export const TRANSFER_MODAL = 'transfer';
+
+interface Props {
+  /** changed: a transfer was attempted, so the wallet must reload (spec §4). */
+  onClose: (changed: boolean) => void;
+  initialFrom?: string;
+  initialTo?: string;
+}
+
+/** Spec §2 transfer between accounts: from/to among the wallet and the open game accounts. */
+export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = '' }: Props) {
+  const { t } = useTranslation();
+  const format = useFormatAmount();
+  const accounts = useAppSelector(selectTransferAccounts);
+  const [transfer] = useTransferMutation();
+  const { flow, run, dismiss } = useMoneyMove(transfer);
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<RuleError | null>(null);
+  const [changed, setChanged] = useState(false);
+  const busy = flow.status === 'submitting';
+  const showBusy = useDelayedFlag(busy);
+  const fromId = useId();
+  const amountField = useRef<HTMLInputElement>(null);
+  const backToForm = () => {
+    dismiss();
+    setTimeout(() => amountField.current?.focus(), 0);
+  };
+  const toId = useId();
+
+  const accountName = (code: string, name: string | null) => (code === WALLET_CODE ? t('wallet.walletAccount') : (name ?? code));
+  const options = accounts.map((account) => (
+    <option key={account.code} value={account.code}>
+      {`${accountName(account.code, account.name)} (${format(account.amount)})`}
+    </option>
+  ));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const broken = validateTransfer({ from, to, amount });
+    setError(broken);
+    if (broken) return;
+    setChanged(true);
+    void run({ from, to, amount: parseAmountInput(amount)! });
+  };
+
+  const fillAll = () => {
+    const source = accounts.find((account) => account.code === from);
+    if (source) setAmount(String(source.amount));
+  };
+
+  return (
+    <Modal id={TRANSFER_MODAL} title={t('transfer.title')} onClose={() => onClose(changed)}>
+      {flow.status === 'succeeded' || flow.status === 'failed' ? (
+        <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+      ) : (
+        <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy}>
+          <div className="field">
+            <label htmlFor={fromId}>{t('transfer.from')}</label>
+            <select id={fromId} value={from} onChange={(event) => setFrom(event.target.value)} data-testid="transfer-from">
+              <option value="">{t('transfer.choose')}</option>
+              {options}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={toId}>{t('transfer.to')}</label>
+            <select id={toId} value={to} onChange={(event) => setTo(event.target.value)} data-testid="transfer-to">
+              <option value="">{t('transfer.choose')}</option>
+              {options}
+            </select>
+          </div>
+          <AmountField
+            ref={amountField}
+            label={t('transfer.amount')}
+            value={amount}
+            onChange={setAmount}
+            error={error ? t(error.key, error.values) : null}
+            hint={t('transfer.minimumHint', { min: 1 })}
+            testId="transfer-amount"
+          />
+          <div className="wallet-form__actions">
+            <button type="button" className="button" onClick={fillAll} disabled={!from}>
+              {t('transfer.all')}
+            </button>
+            <button type="submit" className="button button--primary" disabled={busy} data-testid="transfer-submit">
+              {showBusy ? t('transfer.submitting') : t('transfer.submit')}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

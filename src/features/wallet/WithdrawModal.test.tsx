@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+
+import { useGetWalletQuery } from '../../app/walletApi';
+import { renderWithProviders } from '../../test/render';
+import { errorResponse, server } from '../../test/server';
+import { serveWallet } from './testData';
+import { WithdrawModal } from './WithdrawModal';
+
+function Host({ onClose }: { onClose: (changed: boolean) => void }) {
+  const { data } = useGetWalletQuery();
+  return data ? <WithdrawModal onClose={onClose} /> : null;
+}
+
+function serveWithdraw(answer: () => Response) {
+  const sent: { body: unknown; key: string | null }[] = [];
+  server.use(
+    http.get('/api/lookup/withdraw', () => HttpResponse.json({ withdrawMin: 100, withdrawMax: 50000 })),
+    http.post('/api/wallet/withdrawAll', async ({ request }) => {
+      sent.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+async function setup() {
+  const wallet = serveWallet();
+  const onClose = jest.fn();
+  const view = renderWithProviders(<Host onClose={onClose} />);
+  await screen.findByRole('dialog', { name: 'Withdraw' });
+  await screen.findByText('Minimum 100.00, maximum 50,000.00 baht.');
+  return { ...view, wallet, onClose };
+}
+
+describe('withdraw modal', () => {
+  it('shows the balance and the bank account the money goes to', async () => {
+    serveWithdraw(() => errorResponse('NO_DATA', 404));
+    await setup();
+    expect(screen.getByTestId('withdraw-balance')).toHaveTextContent('1,000.00');
+    expect(screen.getByText(/111-222-3334/)).toHaveTextContent('Kasikorn Bank 111-222-3334');
+    expect(screen.getByText('SOMCHAI JAIDEE', { exact: false })).toBeInTheDocument();
+  });
+
+  it('names the bound when the amount is below the minimum or above the maximum', async () => {
+    const sent = serveWithdraw(() => errorResponse('NO_DATA', 404));
+    const { user } = await setup();
+    const amount = screen.getByLabelText('Amount (baht)');
+    await user.type(amount, '99.99');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByText('The minimum withdrawal is 100.00 baht.')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '50000.01');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByText('The maximum withdrawal is 50,000.00 baht.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('requests the withdrawal with an Idempotency-Key and says to wait for the bank transfer', async () => {
+    const sent = serveWithdraw(() => HttpResponse.json({ status: 'IN_PROGRESS', message: 'WITHDRAW_IN_PROGRESS', withdrawalId: 'w1', amount: 200 }));
+    const { user, wallet, onClose } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Success');
+    expect(alert).toHaveTextContent('Your withdrawal request was received. Please wait for the money to reach your bank account.');
+    expect(sent).toEqual([{ body: { amount: 200 }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    await waitFor(() => expect(wallet.count).toBe(2));
+    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    expect(onClose).toHaveBeenCalledWith(true);
+  });
+
+  it('shows a refusal such as BONUS_CONDITION in an error alert', async () => {
+    serveWithdraw(() => errorResponse('BONUS_CONDITION', 422));
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '200');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error');
+    expect(alert).toHaveTextContent('The bonus conditions are not met yet.');
+  });
+});

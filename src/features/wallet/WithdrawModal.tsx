@@ -1,0 +1,91 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppSelector } from '../../app/hooks';
+import { Modal } from '../../components/Modal';
+import { formatAccountNumber } from '../../lib/format';
+import { AmountField } from './AmountField';
+import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
+import { MoveAlert } from './MoveAlert';
+import { parseAmountInput } from './money';
+import { validateWithdraw, type RuleError } from './rules';
+import { selectWallet } from './selectors';
+import { useGetWithdrawLimitsQuery, useWithdrawAllMutation } from './walletEndpoints';
+
+export const WITHDRAW_MODAL = 'withdraw';
+
+/** Spec §2 withdraw: an amount within the lookup's bounds, paid to the registered bank account. */
+export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatAmount();
+  const wallet = useAppSelector(selectWallet);
+  const limits = useGetWithdrawLimitsQuery();
+  const [withdrawAll] = useWithdrawAllMutation();
+  const { flow, run, dismiss } = useMoneyMove(withdrawAll);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<RuleError | null>(null);
+  const [changed, setChanged] = useState(false);
+  const amountField = useRef<HTMLInputElement>(null);
+  const busy = flow.status === 'submitting';
+  const showBusy = useDelayedFlag(busy);
+  const showLoading = useDelayedFlag(limits.isLoading);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !limits.data) return;
+    const broken = validateWithdraw(amount, limits.data);
+    setError(broken);
+    if (broken) return;
+    setChanged(true);
+    void run({ amount: parseAmountInput(amount)! });
+  };
+  const backToForm = () => {
+    dismiss();
+    setTimeout(() => amountField.current?.focus(), 0);
+  };
+  const bank = wallet?.bankAccount;
+  const bankName = bank ? (i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH) || bank.bankCode : '';
+  // Messages name the bound formatted like every amount.
+  const message = error ? t(error.key, { min: format(error.values?.min), max: format(error.values?.max) }) : null;
+
+  return (
+    <Modal id={WITHDRAW_MODAL} title={t('withdraw.title')} onClose={() => onClose(changed)}>
+      {flow.status === 'succeeded' || flow.status === 'failed' ? (
+        <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+      ) : (
+        <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy || limits.isLoading}>
+          <dl className="facts">
+            <div>
+              <dt>{t('withdraw.balance')}</dt>
+              <dd data-testid="withdraw-balance">{format(wallet?.wallet.amount)}</dd>
+            </div>
+            {bank && (
+              <div>
+                <dt>{t('withdraw.toAccount')}</dt>
+                <dd>
+                  {bankName} {formatAccountNumber(bank.bankAccountNo)}
+                  <br />
+                  {bank.bankAccountName}
+                </dd>
+              </div>
+            )}
+          </dl>
+          {showLoading && <p aria-busy="true">{t('common.loading')}</p>}
+          {limits.isError && <p className="form__error">{t('withdraw.limitsFailed')}</p>}
+          <AmountField
+            ref={amountField}
+            label={t('withdraw.amount')}
+            value={amount}
+            onChange={setAmount}
+            error={message}
+            hint={limits.data ? t('withdraw.limits', { min: format(limits.data.withdrawMin), max: format(limits.data.withdrawMax) }) : undefined}
+            testId="withdraw-amount"
+          />
+          <button type="submit" className="button button--primary" disabled={busy || !limits.data} data-testid="withdraw-submit">
+            {showBusy ? t('withdraw.submitting') : t('withdraw.submit')}
+          </button>
+        </form>
+      )}
+    </Modal>
+  );
+}
