@@ -65,7 +65,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
             <strong>{t('password.saved')}</strong>
             <p>{t('password.savedBody')}</p>
           </div>
-          <button ref={okButton} type="button" className="button button--primary" onClick={onClose}>
+          <button ref={okButton} type="button" className="button button--primary" onClick={onClose} data-testid="password-ok">
             {t('password.ok')}
           </button>
         </div>

@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { MARKET } from '../../app/build';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastSuccess } from '../../app/notify';
 import { inviteCodeReceived } from '../../app/prefs';
 import { PageTitle } from '../../components/PageTitle';
 import { useGetRegisterOtpLookupQuery } from './registerApi';
@@ -51,13 +50,12 @@ export default function RegisterPage({ market = MARKET }: { market?: typeof MARK
   }, [state.step]);
 
   const registered = state.step === 'registered';
+  // The success message is on the page (role=status, announced), not a notistack toast: the shared success
+  // toast's white-on-green fails the colour-contrast check, and it would outlive the page onto /login.
   useEffect(() => {
     if (!registered) return undefined;
-    toastSuccess(t('register.success'));
     const timer = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_AFTER_REGISTER_MS);
     return () => clearTimeout(timer);
-    // The message is shown once, in the language of the moment it happened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [registered, navigate]);
 
   // Until the switch is known, count the OTP step only if this registration is on it.
