@@ -12,7 +12,8 @@ export type HostedModal = ComponentType<{ onClose: () => void }>;
  * A feature adds one line here for each modal it offers to others.
  */
 export const modalRegistry: Record<string, LazyExoticComponent<HostedModal>> = {
-  // deposit: lazy(() => import(/* webpackChunkName: "modal-deposit" */ '../features/deposit/DepositModal')),
+  deposit: lazy(() => import(/* webpackChunkName: "modal-deposit" */ '../features/deposit/DepositModal')),
+  slipHistory: lazy(() => import(/* webpackChunkName: "modal-slip-history" */ '../features/deposit/SlipHistoryModal')),
 };
 
 /** Renders every registered modal on the stack, in stack order. */

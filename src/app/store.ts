@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 
+import { qrDepositReducer } from '../features/deposit/qrSlice';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
 import { api } from './api';
@@ -29,6 +30,7 @@ const rootReducer = combineReducers({
   session: persistReducer(sessionPersist, sessionReducer),
   prefs: persistReducer(prefsPersist, prefsReducer),
   modals: modalsReducer,
+  qrDeposit: qrDepositReducer,
   register: registerReducer,
 });
 

@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+
+import { formatAccountNumber } from '../../lib/format';
+import type { DepositBank } from './depositApi';
+import { bankDisplayName } from './names';
+
+export interface CopyOutcome {
+  bankCode: string;
+  ok: boolean;
+  text: string;
+}
+
+interface BankTransferProps {
+  banks: DepositBank[];
+  copy: CopyOutcome | null;
+  onCopy(entry: DepositBank): void;
+}
+
+/** Spec §2 bank transfer: each account to pay into, with a copy action and the texts of spec §1. */
+export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="deposit__section">
+      <p className="deposit__note">{t('deposit.bank.intro')}</p>
+      <p className="deposit__note deposit__note--strong">{t('deposit.recommended')}</p>
+      <ul className="bank-list">
+        {banks.map((entry) => {
+          const auto = entry.mode === 'AUTO';
+          const result = copy && copy.bankCode === entry.bankCode ? copy : null;
+          const name = bankDisplayName(entry.bank, i18n.language);
+          return (
+            <li key={entry.bankCode} className="bank-card" data-testid={`bank-${entry.bankCode}`}>
+              <div className="bank-card__head">
+                <h3 className="bank-card__name">{name}</h3>
+                <span className={auto ? 'badge badge--auto' : 'badge'}>{auto ? t('deposit.bank.auto') : t('deposit.bank.manual')}</span>
+              </div>
+              <dl className="bank-card__details">
+                <div>
+                  <dt>{t('deposit.bank.accountName')}</dt>
+                  <dd>{entry.bankAccountName}</dd>
+                </div>
+                <div>
+                  <dt>{t('deposit.bank.accountNo')}</dt>
+                  <dd className="bank-card__number" data-testid="bank-account-no">
+                    {formatAccountNumber(entry.bankAccountNo)}
+                    {entry.currency ? ` (${entry.currency})` : ''}
+                  </dd>
+                </div>
+              </dl>
+              <button
+                type="button"
+                className="button bank-card__copy"
+                onClick={() => onCopy(entry)}
+                aria-label={t('deposit.bank.copyLabel', { bank: name, number: entry.bankAccountNo })}
+                data-testid="bank-copy"
+              >
+                {t('deposit.bank.copy')}
+              </button>
+              <p role="status" className={result && !result.ok ? 'field__error' : 'bank-card__copied'} data-testid="bank-copy-result">
+                {result ? (result.ok ? t('deposit.bank.copied', { text: result.text }) : t('deposit.bank.copyFailed')) : ''}
+              </p>
+              <p className="deposit__note">{auto ? t('deposit.bank.autoHint') : t('deposit.bank.manualHint')}</p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

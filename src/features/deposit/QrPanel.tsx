@@ -1,0 +1,148 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
+import { formatAmount } from '../../lib/format';
+import { QrImage } from './QrImage';
+import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
+import type { QrMachine } from './qrSlice';
+
+interface QrPanelProps {
+  bank: QrBank;
+  bankName: string;
+  machine: QrMachine;
+  now: number;
+  onCreate(amount: number): void;
+  onCancel(qrcodeId: string): void;
+}
+
+/** One bank's QR deposit: the amount form with quick picks, or the QR with its countdown and cancel. */
+export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: QrPanelProps) {
+  const { t } = useTranslation();
+  const locale = useAppSelector(selectLocale);
+  const [text, setText] = useState('');
+  const [tooLow, setTooLow] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const hintId = useId();
+  const amount = parseAmount(text);
+  const decision = qrCreateDecision(bank, amount);
+  const baht = (value: number) => formatAmount(value, locale);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (decision === 'create') {
+      setTooLow(false);
+      onCreate(amount);
+    } else {
+      // Spec §5: below the minimum the create action does nothing; the field says why.
+      setTooLow(true);
+      input.current?.focus();
+    }
+  };
+
+  // One live region for the whole panel, present in every state, so each change is announced.
+  const note =
+    machine.status === 'paid' ? (
+      <p className="alert alert--success" data-testid="qr-paid">
+        {t('deposit.qr.paid', { amount: baht(machine.amount) })}
+      </p>
+    ) : machine.status === 'expired' ? (
+      <p className="alert" data-testid="qr-expired">
+        {t('deposit.qr.expired')}
+      </p>
+    ) : machine.status === 'cancelled' ? (
+      <p className="alert" data-testid="qr-cancelled">
+        {t('deposit.qr.cancelled')}
+      </p>
+    ) : machine.status === 'creating' ? (
+      <p className="visually-hidden">{t('deposit.qr.creating')}</p>
+    ) : machine.status === 'shown' ? (
+      <p className="visually-hidden">{t('deposit.qr.ready', { amount: baht(machine.qr.amount) })}</p>
+    ) : null;
+
+  return (
+    <div className="qr" data-testid={`qr-${bank}`} data-status={machine.status}>
+      <div role="status" className="qr__status">
+        {note}
+      </div>
+      {machine.status === 'shown' || machine.status === 'cancelling' ? (
+        <div className="qr__shown">
+          <QrImage svg={machine.qr.svg} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
+          <p className="qr__amount">
+            {t('deposit.qr.amount')}: <strong data-testid="qr-amount">{baht(machine.qr.amount)}</strong> {t('deposit.baht')}
+          </p>
+          <p className="qr__countdown">
+            {t('deposit.qr.payWithin')}{' '}
+            <span role="timer" aria-live="off" aria-atomic="true" data-testid="qr-countdown">
+              {formatCountdown(secondsLeft(machine.qr.expiresAt, now))}
+            </span>
+          </p>
+          <p className="deposit__note">{t('deposit.qr.scanHint')}</p>
+          <p className="deposit__note">{t('deposit.creditTime')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => onCancel(machine.qr.qrcodeId)}
+            disabled={machine.status === 'cancelling'}
+            aria-busy={machine.status === 'cancelling'}
+            data-testid="qr-cancel"
+          >
+            {machine.status === 'cancelling' ? t('deposit.qr.cancelling') : t('deposit.qr.cancel')}
+          </button>
+        </div>
+      ) : (
+        <form className="qr__form" onSubmit={onSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={inputId}>{t('deposit.qr.amountLabel')}</label>
+            <input
+              ref={input}
+              id={inputId}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value.replace(/[^\d.,]/g, ''));
+                setTooLow(false);
+              }}
+              aria-describedby={hintId}
+              aria-invalid={tooLow ? true : undefined}
+              data-testid="qr-amount-input"
+            />
+            <p id={hintId} className={tooLow ? 'field__error' : 'field__hint'}>
+              {t('deposit.qr.minimum', { amount: baht(QR_MINIMUM[bank]) })}
+            </p>
+          </div>
+          <div className="quick-picks" role="group" aria-label={t('deposit.qr.quickPicks')}>
+            {QR_QUICK_PICKS[bank].map((value) => (
+              <button
+                key={value}
+                type="button"
+                className="quick-pick"
+                aria-pressed={amount === value}
+                onClick={() => {
+                  setText(String(value));
+                  setTooLow(false);
+                }}
+                data-testid={`qr-pick-${value}`}
+              >
+                {value.toLocaleString('en')}
+              </button>
+            ))}
+          </div>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={decision === 'disabled' || machine.status === 'creating'}
+            aria-busy={machine.status === 'creating'}
+            data-testid="qr-create"
+          >
+            {machine.status === 'creating' ? t('deposit.qr.creating') : t('deposit.qr.create')}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}

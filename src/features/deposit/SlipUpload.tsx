@@ -1,0 +1,91 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
+import { formatAmount } from '../../lib/format';
+import { useGetSlipLookupQuery, useUploadSlipMutation } from './depositApi';
+import { slipUploadResult, type SlipUploadResult } from './slipResult';
+
+/**
+ * Slip upload (spec §1, §7): a photo straight from the camera on phones or a picture from the device,
+ * sent as multipart field `file` with the 5-minute upload timeout; the result in the player's language.
+ */
+export function SlipUpload() {
+  const { t, i18n } = useTranslation();
+  const locale = useAppSelector(selectLocale);
+  const { data: setting } = useGetSlipLookupQuery();
+  const [upload, { isLoading }] = useUploadSlipMutation();
+  const [result, setResult] = useState<SlipUploadResult | null>(null);
+  const titleId = useId();
+  const closed = setting?.isOpen === false;
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // The same picture picked again must still fire change.
+    input.value = '';
+    if (!file || isLoading) return;
+    setResult(null);
+    const answer = await upload(file);
+    setResult(slipUploadResult(answer, (key) => i18n.exists(key)));
+  };
+
+  const picker = (camera: boolean) => (
+    <label className={`button file-button${isLoading || closed ? ' file-button--disabled' : ''}`}>
+      <input
+        type="file"
+        accept="image/*"
+        {...(camera ? { capture: 'environment' as const } : {})}
+        className="visually-hidden"
+        onChange={onPick}
+        disabled={isLoading || closed}
+        data-testid={camera ? 'slip-camera' : 'slip-file'}
+      />
+      {camera ? t('deposit.slip.camera') : t('deposit.slip.choose')}
+    </label>
+  );
+
+  return (
+    <section className="deposit__section slip-upload" aria-labelledby={titleId}>
+      <h3 id={titleId} className="deposit__subtitle">
+        {t('deposit.slip.title')}
+      </h3>
+      <p className="deposit__note">{t('deposit.slip.window')}</p>
+      {closed && (
+        <p className="alert alert--error" data-testid="slip-closed">
+          {setting?.closeFrom && setting?.closeTo
+            ? t('deposit.slip.closedHours', { from: setting.closeFrom, to: setting.closeTo })
+            : t('deposit.slip.closed')}
+        </p>
+      )}
+      <div className="slip-upload__pickers">
+        {picker(true)}
+        {picker(false)}
+      </div>
+      <div role="status" aria-live="polite" className="slip-upload__status" data-testid="slip-status">
+        {isLoading && (
+          <div className="slip-upload__progress">
+            <progress aria-label={t('deposit.slip.uploading')} />
+            <span>{t('deposit.slip.uploading')}</span>
+          </div>
+        )}
+        {!isLoading && result?.kind === 'credited' && (
+          <p className="alert alert--success" data-testid="slip-result">
+            {t('deposit.slip.credited', { amount: formatAmount(result.amount, locale) })}
+          </p>
+        )}
+        {!isLoading && result?.kind === 'pending' && (
+          <p className="alert" data-testid="slip-result">
+            {t('deposit.slip.pending')}
+          </p>
+        )}
+        {!isLoading && result?.kind === 'refused' && (
+          <p className="alert alert--error" data-testid="slip-result">
+            {t('deposit.slip.refused', { reason: t(result.textKey) })}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft } from './qrRules';
+
+describe('QR quick picks and minimums (spec §5, §9)', () => {
+  it('offers the quick picks of each bank', () => {
+    expect(QR_QUICK_PICKS).toEqual({
+      KBANK: [10, 20, 50, 100, 500, 1000],
+      WW: [100, 200, 300, 500, 1000],
+      E2P: [50, 100, 200, 500, 1000],
+    });
+  });
+
+  it('has the minimums 1 (KBANK), 100 (WW) and 50 (E2P), and every quick pick meets its bank minimum', () => {
+    expect(QR_MINIMUM).toEqual({ KBANK: 1, WW: 100, E2P: 50 });
+    for (const bank of ['KBANK', 'WW', 'E2P'] as const) {
+      for (const pick of QR_QUICK_PICKS[bank]) expect(qrCreateDecision(bank, pick)).toBe('create');
+    }
+  });
+
+  it.each([
+    // KBANK: disabled at 0 or below (and with nothing typed), does nothing below 1
+    ['KBANK', NaN, 'disabled'],
+    ['KBANK', 0, 'disabled'],
+    ['KBANK', -5, 'disabled'],
+    ['KBANK', 0.5, 'ignored'],
+    ['KBANK', 1, 'create'],
+    ['KBANK', 10.25, 'create'],
+    // WW: at least 100
+    ['WW', 0, 'ignored'],
+    ['WW', 99.99, 'ignored'],
+    ['WW', 100, 'create'],
+    // E2P: at least 50
+    ['E2P', NaN, 'ignored'],
+    ['E2P', 49, 'ignored'],
+    ['E2P', 50, 'create'],
+  ] as const)('%s with %p -> %s', (bank, amount, decision) => {
+    expect(qrCreateDecision(bank, amount)).toBe(decision);
+  });
+
+  it('reads the amount field (commas allowed, empty is not a number)', () => {
+    expect(parseAmount('1,000')).toBe(1000);
+    expect(parseAmount(' 20.5 ')).toBe(20.5);
+    expect(parseAmount('')).toBeNaN();
+    expect(parseAmount('abc')).toBeNaN();
+  });
+});
+
+describe('countdown', () => {
+  it('formats mm:ss', () => {
+    expect(formatCountdown(299)).toBe('04:59');
+    expect(formatCountdown(60)).toBe('01:00');
+    expect(formatCountdown(5)).toBe('00:05');
+    expect(formatCountdown(0)).toBe('00:00');
+    expect(formatCountdown(-3)).toBe('00:00');
+  });
+
+  it('counts whole seconds left, rounding up, never below 0', () => {
+    expect(secondsLeft(10_000, 0)).toBe(10);
+    expect(secondsLeft(10_000, 9_001)).toBe(1);
+    expect(secondsLeft(10_000, 10_000)).toBe(0);
+    expect(secondsLeft(10_000, 12_000)).toBe(0);
+  });
+});

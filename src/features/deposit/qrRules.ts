@@ -1,0 +1,51 @@
+/** The banks that take a QR deposit (spec §7): KBANK (PromptPay) and the payment types WW and E2P. */
+export const QR_BANKS = ['KBANK', 'WW', 'E2P'] as const;
+export type QrBank = (typeof QR_BANKS)[number];
+
+export function isQrBank(code: string): code is QrBank {
+  return (QR_BANKS as readonly string[]).includes(code);
+}
+
+/** Quick picks per bank (spec §9). */
+export const QR_QUICK_PICKS: Record<QrBank, readonly number[]> = {
+  KBANK: [10, 20, 50, 100, 500, 1000],
+  WW: [100, 200, 300, 500, 1000],
+  E2P: [50, 100, 200, 500, 1000],
+};
+
+/** The smallest QR per bank (spec §5, §9). The server may be configured higher and then refuses with QR_FAIL. */
+export const QR_MINIMUM: Record<QrBank, number> = { KBANK: 1, WW: 100, E2P: 50 };
+
+/** Spec §5: nothing below 1 baht is ever created, whatever the bank. */
+export const QR_ABSOLUTE_MINIMUM = 1;
+
+/** The amount field's text as a number; NaN when it is not one. */
+export function parseAmount(text: string): number {
+  const clean = text.trim().replace(/,/g, '');
+  return clean === '' ? NaN : Number(clean);
+}
+
+/**
+ * What the create button does with this amount (spec §5):
+ * - 'disabled': KBANK at 0 or below (or nothing typed) — the button is disabled;
+ * - 'ignored': below 1 baht or below the bank's minimum — pressing it sends nothing;
+ * - 'create': a QR is asked for.
+ */
+export type CreateDecision = 'disabled' | 'ignored' | 'create';
+
+export function qrCreateDecision(bank: QrBank, amount: number): CreateDecision {
+  if (bank === 'KBANK' && !(amount > 0)) return 'disabled';
+  if (!Number.isFinite(amount) || amount < QR_ABSOLUTE_MINIMUM || amount < QR_MINIMUM[bank]) return 'ignored';
+  return 'create';
+}
+
+/** Whole seconds left before `expiresAt`, never below 0. */
+export function secondsLeft(expiresAt: number, now: number): number {
+  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+/** mm:ss of a number of seconds (minutes keep counting past 59). */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}

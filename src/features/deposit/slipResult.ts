@@ -1,0 +1,35 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+import { errorCode } from '../../app/apiErrors';
+import type { SlipUploadAnswer } from './depositApi';
+
+/**
+ * What an upload came to, for the player: credited with its amount, or refused with the reason code of
+ * spec §8's slip table (slipReasons.<CODE>) or an upload code (errors.<CODE>: closed hours, no file, bad file).
+ */
+export type SlipUploadResult =
+  | { kind: 'credited'; amount: number }
+  | { kind: 'pending' }
+  | { kind: 'refused'; code: string; textKey: string };
+
+export function reasonTextKey(code: string, exists: (key: string) => boolean): string {
+  if (exists(`slipReasons.${code}`)) return `slipReasons.${code}`;
+  if (exists(`errors.${code}`)) return `errors.${code}`;
+  return 'errors.GENERIC';
+}
+
+export function slipUploadResult(
+  answer: { data?: SlipUploadAnswer; error?: FetchBaseQueryError | SerializedError },
+  exists: (key: string) => boolean,
+): SlipUploadResult {
+  const slip = answer.data?.slip;
+  if (answer.data && slip) {
+    if (slip.status === 'SUCCESS') return { kind: 'credited', amount: Number(slip.amount) };
+    if (slip.status === 'IN_PROGRESS') return { kind: 'pending' };
+    const code = slip.note || answer.data.message || 'GENERIC';
+    return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
+  }
+  const code = errorCode(answer.error);
+  return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
+}
