@@ -67,6 +67,11 @@ describe.each([
     await stepHeading.waitFor();
     expect(await page.getByTestId('page-title').textContent()).toMatch(script);
     await expectAccessible(page);
+    // Too short: the field is marked invalid with the 10-digit message, nothing is sent.
+    await page.getByTestId('register-phone').fill('08123');
+    await page.getByTestId('register-next').click();
+    await page.locator('[data-testid="register-phone"][aria-invalid="true"]').waitFor();
+    await expectAccessible(page);
     await shot(page, `${lang}-1-phone`);
     await page.getByTestId('register-phone').fill(phone);
     await page.getByTestId('register-next').click();

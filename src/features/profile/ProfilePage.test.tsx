@@ -98,7 +98,7 @@ describe('change password modal', () => {
     return calls;
   }
 
-  async function open(options = loggedIn()) {
+  async function open(options: Parameters<typeof renderApp>[1] = loggedIn()) {
     profileAnswers();
     const view = renderApp('/user/profile', options);
     await view.user.click(await screen.findByRole('button', { name: 'Change password' }));

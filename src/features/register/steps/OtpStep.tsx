@@ -62,7 +62,7 @@ export function OtpStep({ state }: { state: Extract<RegisterState, { step: 'otp'
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy} data-testid="register-next">
         {busy ? t('register.working') : t('register.verify')}
       </button>
-      <div className="register__actions">
+      <div className="register__actions register__actions--stack">
         <button type="button" className="button" onClick={() => dispatch(backRequested())} disabled={busy}>
           {t('register.changePhone')}
         </button>
