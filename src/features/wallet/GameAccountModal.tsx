@@ -54,6 +54,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   const showBusy = useDelayedFlag(busy);
   const showLoading = useDelayedFlag(credentials.isLoading);
 
+  // Busy buttons are aria-disabled, not disabled: a disabled button would drop the keyboard focus mid-launch.
   const refuse = (broken: RuleError) => {
     setError(broken);
     amountField.current?.focus();
@@ -166,7 +167,11 @@ export function GameAccountModal({ code, onClose }: Props) {
               </dl>
             </div>
           )}
-          <button type="button" className="button" onClick={() => void resetPassword(code)} disabled={reset.isLoading || !data} data-testid="game-reset">
+          <button type="button" className="button" onClick={() => {
+              if (!reset.isLoading && data) void resetPassword(code);
+            }}
+            aria-disabled={reset.isLoading || !data}
+            data-testid="game-reset">
             {reset.isLoading ? t('gameAccount.resetting') : t('gameAccount.resetPassword')}
           </button>
           <p className="muted" role="status">
@@ -191,7 +196,7 @@ export function GameAccountModal({ code, onClose }: Props) {
               testId="game-amount"
             />
             <div className="wallet-form__actions">
-              <button type="button" className="button" onClick={transferOnly} disabled={busy} data-testid="game-transfer-only">
+              <button type="button" className="button" onClick={transferOnly} aria-disabled={busy} data-testid="game-transfer-only">
                 {t('gameAccount.transferOnly')}
               </button>
               {targets.map((target) => (
@@ -200,7 +205,7 @@ export function GameAccountModal({ code, onClose }: Props) {
                   type="button"
                   className="button button--primary"
                   onClick={() => void play(target)}
-                  disabled={busy}
+                  aria-disabled={busy}
                   data-testid={`game-play-${target}`}
                 >
                   {t(TARGET_LABELS[target])}

@@ -88,9 +88,24 @@ export default function HomePage() {
       </div>
 
       <div className="balance-card">
-        <p className="balance-card__hello" data-testid="player-name">
-          {data ? t('home.hello', { name: data.profile.name }) : '\u00a0'}
-        </p>
+        <div className="balance-card__top">
+          <p className="balance-card__hello" data-testid="player-name">
+            {data ? t('home.hello', { name: data.profile.name }) : '\u00a0'}
+          </p>
+          <button
+            type="button"
+            className="icon-button balance-card__refresh"
+            onClick={doRefresh}
+            aria-disabled={refreshing.isLoading}
+            aria-label={t('home.refresh')}
+            title={t('home.refresh')}
+            data-testid="refresh-balance"
+          >
+            <span className={refreshing.isLoading ? 'spin' : undefined}>
+              <RefreshIcon />
+            </span>
+          </button>
+        </div>
         <p className="balance-card__label" id="total-balance-label">
           {t('home.totalBalance')}
         </p>
@@ -109,20 +124,14 @@ export default function HomePage() {
           <span>
             {t('home.walletBalance')}: <span data-testid="wallet-balance">{format(data?.wallet.amount)}</span>
           </span>
-          <span data-testid="last-sync">{syncText}</span>
+          <span data-testid="last-sync" role="status">
+            {showRefreshing ? t('home.refreshing') : syncText}
+          </span>
         </p>
-        <div className="balance-card__actions">
-          <button type="button" className="button button--light" onClick={doRefresh} disabled={refreshing.isLoading} aria-busy={refreshing.isLoading} data-testid="refresh-balance">
-            <span className={showRefreshing ? 'spin' : undefined}>
-              <RefreshIcon />
-            </span>
-            {showRefreshing ? t('home.refreshing') : t('home.refresh')}
-          </button>
-          <button type="button" className="button button--light" onClick={transfer.open} aria-haspopup="dialog" data-testid="open-transfer">
-            <TransferIcon />
-            {t('home.transfer')}
-          </button>
-        </div>
+        <button type="button" className="button button--light balance-card__transfer" onClick={transfer.open} aria-haspopup="dialog" data-testid="open-transfer">
+          <TransferIcon />
+          {t('home.transfer')}
+        </button>
       </div>
 
       <div className="invite-bonus">
