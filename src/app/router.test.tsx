@@ -44,8 +44,15 @@ describe('routes and the navigation guard (spec §2)', () => {
     expect(screen.getByTestId('logout')).toBeInTheDocument();
   });
 
+  it('shows the register screen to a visitor, at its first step', async () => {
+    server.use(http.get('/api/lookup/registerOTP', () => HttpResponse.json({ registerOTP: false })));
+    renderApp('/register');
+    expect(await screen.findByTestId('page-title')).toHaveTextContent('Register');
+    expect(screen.getByRole('heading', { level: 2, name: 'Phone number' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+  });
+
   it.each([
-    ['/register', 'Register'],
     ['/howto', 'How to use'],
     ['/contact', 'Contact us'],
   ])('shows the public page %s to a visitor', async (url, title) => {

@@ -152,7 +152,7 @@ describe('register screen: the four steps', () => {
 
     await user.type(screen.getByLabelText('OTP code'), '000000');
     await user.click(screen.getByTestId('register-next'));
-    expect(await screen.findByTestId('register-error')).toHaveTextContent('The OTP code is incorrect.');
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('The OTP code is incorrect.'));
     expect(stepHeading()).toHaveTextContent('Verify your phone');
 
     await user.clear(screen.getByLabelText('OTP code'));
@@ -199,7 +199,7 @@ describe('register screen: the four steps', () => {
     server.use(http.post('/api/otp/send', () => errorResponse('EXISTING_USER', 409)));
     const { user } = renderApp('/register');
     await phoneStep(user);
-    expect(await screen.findByTestId('register-error')).toHaveTextContent('This phone number is already registered.');
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('This phone number is already registered.'));
   });
 
   it("refuses passwords that don't match, and requires name, passwords and source", async () => {
@@ -222,7 +222,7 @@ describe('register screen: the four steps', () => {
     const { user } = renderApp('/register');
     await phoneStep(user);
     await profileStep(user);
-    expect(await screen.findByTestId('register-error')).toHaveTextContent('The registration details are incomplete or invalid.');
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('The registration details are incomplete or invalid.'));
     expect(stepHeading()).toHaveTextContent('Your profile');
 
     answer = 'EXISTING_USER';
@@ -259,7 +259,7 @@ describe('register screen: the four steps', () => {
     await phoneStep(user);
     await profileStep(user);
     await bankStep(user);
-    expect(await screen.findByTestId('register-error')).toHaveTextContent('This bank account is already used by another player.');
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('This bank account is already used by another player.'));
     expect(stepHeading()).toHaveTextContent('Bank account');
     expect(screen.getByLabelText('Account last name')).toHaveValue('JAI DEE');
     // Back to the profile and forward again: the bank entries are still there.
