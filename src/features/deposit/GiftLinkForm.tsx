@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorCode } from '../../app/apiErrors';
@@ -8,6 +8,7 @@ import { formatAmount } from '../../lib/format';
 import { useSendGiftLinkMutation } from './depositApi';
 import { encryptGiftLink, GIFT_MINIMUM_BAHT } from './giftLink';
 import { serverMessageText } from './messages';
+import { useKeepFocus } from './useKeepFocus';
 
 type Outcome = { kind: 'received'; amount: number } | { kind: 'refused'; text: string } | null;
 
@@ -23,6 +24,9 @@ export function GiftLinkForm() {
   const hintId = useId();
   const busy = encrypting || isLoading;
   const empty = link.trim() === '';
+  const input = useRef<HTMLInputElement>(null);
+  // After a send the field is empty again (so the button is disabled): the field takes the focus back.
+  useKeepFocus(input, `${busy}:${outcome?.kind ?? ''}`);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,6 +56,7 @@ export function GiftLinkForm() {
       <div className="field">
         <label htmlFor={inputId}>{t('deposit.gift.label')}</label>
         <input
+          ref={input}
           id={inputId}
           type="url"
           inputMode="url"

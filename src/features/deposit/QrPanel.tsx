@@ -5,6 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
 import { QrImage } from './QrImage';
+import { useKeepFocus } from './useKeepFocus';
 import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
 import type { QrMachine } from './qrSlice';
 
@@ -24,6 +25,8 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
   const [text, setText] = useState('');
   const [tooLow, setTooLow] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useKeepFocus(panel, machine.status);
   const inputId = useId();
   const hintId = useId();
   const amount = parseAmount(text);
@@ -63,7 +66,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
     ) : null;
 
   return (
-    <div className="qr" data-testid={`qr-${bank}`} data-status={machine.status}>
+    <div ref={panel} tabIndex={-1} className="qr" data-testid={`qr-${bank}`} data-status={machine.status}>
       <div role="status" className="qr__status">
         {note}
       </div>

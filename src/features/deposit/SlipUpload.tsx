@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
@@ -6,6 +6,7 @@ import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
 import { useGetSlipLookupQuery, useUploadSlipMutation } from './depositApi';
 import { slipUploadResult, type SlipUploadResult } from './slipResult';
+import { useKeepFocus } from './useKeepFocus';
 
 /**
  * Slip upload (spec §1, §7): a photo straight from the camera on phones or a picture from the device,
@@ -19,6 +20,8 @@ export function SlipUpload() {
   const [result, setResult] = useState<SlipUploadResult | null>(null);
   const titleId = useId();
   const closed = setting?.isOpen === false;
+  const section = useRef<HTMLElement>(null);
+  useKeepFocus(section, `${isLoading}:${result?.kind ?? ''}`);
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -47,7 +50,7 @@ export function SlipUpload() {
   );
 
   return (
-    <section className="deposit__section slip-upload" aria-labelledby={titleId}>
+    <section ref={section} tabIndex={-1} className="deposit__section slip-upload" aria-labelledby={titleId}>
       <h3 id={titleId} className="deposit__subtitle">
         {t('deposit.slip.title')}
       </h3>
