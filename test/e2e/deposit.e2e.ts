@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+
+/**
+ * Issue 5's journey on the real server at 360 px: the demo player (KBANK) opens the deposit modal from the
+ * home widget, creates a KBANK QR for 100, sees the countdown, pays it on the demo bank page in another tab
+ * and sees the wallet grow by 100 without a reload; makes a transfer on the demo bank, uploads its slip and
+ * finds it in the slip history; redeems a gift link. axe on every state of the SPA.
+ */
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const SHOTS = process.env.E2E_SCREENSHOTS; // a folder to keep 360 px screenshots in
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await phoneContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function shot(name: string, on: Page = page) {
+  if (SHOTS) await on.screenshot({ path: `${SHOTS}/deposit-${name}.png` }); // the viewport: modals are fixed to it
+}
+
+/** '1,100.00' -> 1100 */
+const amountOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
+const walletBalance = () => amountOf(page.getByTestId('wallet-balance'));
+
+async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+/** The demo bank page in its own tab, as a second device would be. */
+async function demoBank(): Promise<Page> {
+  const bank = await context.newPage();
+  // The bank's own page is a desktop table (not part of the SPA): give it the room it is made for.
+  await bank.setViewportSize({ width: 1200, height: 900 });
+  await bank.goto(`${server.url}/demo/bank`);
+  return bank;
+}
+
+test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link redeemed', async () => {
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('language-switcher').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.getByTestId('login-phone').fill('0812345678');
+  await page.getByTestId('login-password').fill('demo1234');
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/user\/home$/);
+  const agreement = page.getByRole('dialog', { name: 'Agreement' });
+  await agreement.waitFor();
+  await agreement.getByTestId('agreement-accept').click();
+  await agreement.waitFor({ state: 'detached' });
+  const start = await until(walletBalance, (value) => value > 0, 'wallet balance');
+  // Nothing below may reload the page: this marker would be gone.
+  await page.evaluate(() => ((window as unknown as { depositJourney: boolean }).depositJourney = true));
+
+  // The deposit modal from home's deposit widget: bank transfer first, with the accounts to pay.
+  await page.getByTestId('widget-deposit').click();
+  const dialog = page.getByRole('dialog', { name: 'Deposit' });
+  await dialog.getByRole('tab', { name: 'Bank transfer' }).waitFor();
+  expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Bank transfer', 'QR code', 'Wallet link']);
+  const kbank = dialog.getByTestId('bank-KBANK');
+  await kbank.getByRole('button', { name: /Copy/ }).click();
+  await kbank.getByText('Copied: 0123456789').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0123456789');
+  await expectAccessible(page);
+  await shot('bank-transfer');
+
+  // QR: KBANK for 100, with its countdown.
+  await dialog.getByRole('tab', { name: 'QR code' }).click();
+  const panel = dialog.getByTestId('qr-KBANK');
+  await panel.getByRole('button', { name: '100', exact: true }).click();
+  await expectAccessible(page);
+  await panel.getByRole('button', { name: 'Create QR code' }).click();
+  await panel.getByRole('img', { name: /QR code for 100\.00 baht/ }).waitFor();
+  const timer = panel.getByRole('timer');
+  const first = (await timer.textContent()) ?? '';
+  expect(first).toMatch(/^0[45]:\d\d$/);
+  await until(async () => (await timer.textContent()) ?? '', (value) => value !== first && value < first, 'countdown moving');
+  await expectAccessible(page);
+  await shot('qr-shown');
+
+  // The bank pays it in another tab (the signed webhook credits the wallet).
+  const bank = await demoBank();
+  const row = bank.locator('tr', { hasText: 'KBANK' }).filter({ hasText: '100.00' });
+  await row.getByRole('button', { name: 'Pay' }).click();
+  await bank.getByText('Paid: the wallet was credited.').waitFor();
+
+  // Back in the app, untouched: the poll sees the QR paid and the wallet behind the modal grows by 100.
+  await panel.getByTestId('qr-paid').waitFor({ timeout: 30_000 });
+  expect(await panel.getByTestId('qr-paid').textContent()).toBe('Payment received: 100.00 baht is now in your wallet.');
+  await until(walletBalance, (value) => Math.abs(value - (start + 100)) < 0.005, 'wallet + 100');
+  await expectAccessible(page);
+  await shot('qr-paid');
+
+  // A transfer at the bank makes a slip; the player uploads it.
+  await bank.goto(`${server.url}/demo/bank`);
+  await bank.locator('input[name="amount"][value="100.00"]').fill('150.00');
+  await bank.getByRole('button', { name: 'Transfer' }).click();
+  const slipLink = bank.getByRole('link', { name: 'Download the slip' });
+  await slipLink.waitFor();
+  const slipUrl = new URL((await slipLink.getAttribute('href'))!, server.url).toString();
+  const png = await bank.request.get(slipUrl);
+  expect(png.headers()['content-type']).toBe('image/png');
+  const slipFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'slip-')), 'slip.png');
+  fs.writeFileSync(slipFile, await png.body());
+
+  await dialog.getByRole('tab', { name: 'Bank transfer' }).click();
+  await dialog.getByTestId('slip-file').setInputFiles(slipFile);
+  await dialog.getByTestId('slip-result').waitFor({ timeout: 60_000 });
+  expect(await dialog.getByTestId('slip-result').textContent()).toBe('Slip accepted: 150.00 baht is now in your wallet.');
+  await until(walletBalance, (value) => Math.abs(value - (start + 250)) < 0.005, 'wallet + 150');
+  await expectAccessible(page);
+  await shot('slip-credited');
+
+  // A gift voucher from the bank page, pasted in the wallet-link form.
+  await bank.goto(`${server.url}/demo/bank`);
+  await bank.getByRole('button', { name: 'Issue voucher' }).click();
+  const giftLink = await bank.getByRole('textbox', { name: 'Gift link' }).inputValue();
+  expect(giftLink).toMatch(/^https:\/\/gift\.truemoney\.com\/campaign\/\?v=/);
+  await dialog.getByRole('tab', { name: 'Wallet link' }).click();
+  const send = dialog.getByRole('button', { name: 'Send link' });
+  expect(await send.isDisabled()).toBe(true);
+  await dialog.getByLabel('Gift link').fill(giftLink);
+  await send.click();
+  await dialog.getByText('Received 50.00 baht into your wallet.').waitFor();
+  await until(walletBalance, (value) => Math.abs(value - (start + 300)) < 0.005, 'wallet + 50');
+  await expectAccessible(page);
+  await shot('gift-received');
+
+  // The slip in the statement's slip history.
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: 'Statement' }).click();
+  await page.waitForURL(/\/user\/statement$/);
+  await page.getByRole('button', { name: 'Slip upload status' }).click();
+  const history = page.getByRole('dialog', { name: 'Slip uploads' });
+  const slipRow = history.getByTestId('slip-row').first();
+  await slipRow.waitFor();
+  const cells = await slipRow.getByRole('cell').allTextContents();
+  expect(cells[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
+  expect(cells.slice(1, 3)).toEqual(['150.00', 'Success']);
+  await expectAccessible(page);
+  await shot('slip-history');
+  const [image] = await Promise.all([page.waitForEvent('popup'), slipRow.getByRole('link', { name: /View the slip/ }).click()]);
+  await image.waitForLoadState();
+  expect(image.url()).toContain('/api/statement/slip/image/');
+  expect(await image.evaluate(() => document.contentType)).toBe('image/png');
+  await image.close();
+
+  expect(await page.evaluate(() => (window as unknown as { depositJourney?: boolean }).depositJourney)).toBe(true);
+  await bank.close();
+});
