@@ -13,7 +13,6 @@ class FolderProvider implements MigrationProvider {
     const out: Record<string, Migration> = {};
     for (const file of fs.readdirSync(this.dir).sort()) {
       if (!/^\d{12}_[\w-]+\.ts$/.test(file)) continue;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       out[file.replace(/\.ts$/, '')] = require(path.join(this.dir, file)) as Migration;
     }
     return out;
