@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parse } from 'promptparse';
 import { anyId as readAnyId } from 'promptparse/validate';
 import { DEMO_PROMPTPAY_ID, promptPayIdType, promptPayPayload, qrSvg } from './promptpay';
-import { formatBaht } from './amount';
+import { formatSatang } from '../ledger/money';
 
 test('the KBANK payload parses back to the operator id and the amount, with a valid CRC', () => {
   const payload = promptPayPayload(DEMO_PROMPTPAY_ID, 10050);
@@ -35,7 +35,7 @@ test('every satang amount is written exactly in tag 54', () => {
   fc.assert(
     fc.property(fc.integer({ min: 1, max: 99_999_999_99 }), (n) => {
       const qr = parse(promptPayPayload(DEMO_PROMPTPAY_ID, n), true);
-      expect(qr?.getTagValue('54')).toBe(formatBaht(n));
+      expect(qr?.getTagValue('54')).toBe(formatSatang(n));
     }),
     { numRuns: 300 },
   );

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { anyId } from 'promptparse/generate';
-import { formatBaht } from './amount';
+import { formatSatang } from '../ledger/money';
 
 /**
  * The KBANK QR: a PromptPay AnyID (EMVCo tag 29) payload for the operator's PromptPay id with the
@@ -34,7 +34,7 @@ export function promptPayPayload(promptPayId: string, amountSatang: number): str
   const payload = anyId({ type, target, amount: amountSatang / 100 });
   // promptparse writes tag 54 with toFixed(2); n/100 is the double nearest n hundredths, so this is exact,
   // and the check below makes sure no amount ever leaves with a rounded total.
-  if (!payload.includes(`54${String(formatBaht(amountSatang).length).padStart(2, '0')}${formatBaht(amountSatang)}`)) {
+  if (!payload.includes(`54${String(formatSatang(amountSatang).length).padStart(2, '0')}${formatSatang(amountSatang)}`)) {
     throw new Error('PromptPay amount did not encode exactly');
   }
   return payload;

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { slipVerify } from 'promptparse/generate';
-import { formatBaht } from './amount';
+import { formatSatang } from '../ledger/money';
 
 /**
  * Makes the slip image a bank app would hand the payer: a receipt card with the amount and time and,
@@ -113,7 +113,7 @@ export function renderSlip(input: SlipImageInput): { width: number; height: numb
   for (let i = 0; i < 4; i++) c.rect(40, 160 + i * 34, i % 2 === 0 ? 260 : 180, 12, grey);
 
   if (input.amountSatang !== undefined) {
-    const [intPart, dec] = formatBaht(input.amountSatang).split('.');
+    const [intPart, dec] = formatSatang(input.amountSatang).split('.');
     c.text(40, 310, `${withThousands(intPart)}.${dec}`, 6, ink);
   }
   c.rect(40, 370, width - 80, 2, grey);

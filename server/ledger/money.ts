@@ -14,7 +14,7 @@ export function parseBaht(value: unknown): number | null {
   } else {
     return null;
   }
-  const m = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  const m = /^(0|[1-9]\d{0,12})(?:\.(\d{1,2}))?$/.exec(text); // no leading zeros, no exponent
   if (!m) return null;
   const satang = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(satang) ? satang : null;

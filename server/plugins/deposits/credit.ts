@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import { creditWallet } from '../../ledger';
 import { writeStatement } from '../statement/repository';
 import type { DepositRules } from '../../deposits/rules';
-import { toSatang } from '../../deposits/amount';
+import { parseBaht } from '../../ledger/money';
 
 export interface DepositCredit {
   playerId: number;
@@ -55,7 +55,7 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
 
 /** RULES.md: each deposit of at least coinThreshold baht earns coinsPerDeposit wheel coins. */
 export function coinsFor(rules: DepositRules, amountSatang: number): number {
-  const threshold = toSatang(rules.coinThreshold);
+  const threshold = parseBaht(rules.coinThreshold);
   if (threshold === null || rules.coinsPerDeposit <= 0) return 0;
   return amountSatang >= threshold ? Math.floor(rules.coinsPerDeposit) : 0;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, conflict, notFound, unprocessable } from '../../errors';
-import { toBaht, toSatang } from '../../deposits/amount';
+import { parseBaht, toBaht } from '../../ledger/money';
 import { openGiftLink } from '../../deposits/giftlink';
 import type { GiftRedeemFailure } from '../../adapters/gift';
 import type { DepositsContext } from './context';
@@ -56,7 +56,7 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
 
   const seen = await ctx.gift.inspect(opened.voucherId);
   if (!seen.ok) return refuse(seen.reason);
-  if (seen.amountSatang < (toSatang(rules.giftMinimum) ?? 200)) return refuse('BELOW_MINIMUM');
+  if (seen.amountSatang < (parseBaht(rules.giftMinimum) ?? 200)) return refuse('BELOW_MINIMUM');
 
   const redeemed = await ctx.gift.redeem(opened.voucherId, ctx.env.giftReceiverMobile);
   if (!redeemed.ok) return refuse(redeemed.reason);

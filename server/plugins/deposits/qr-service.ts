@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, conflict, notFound } from '../../errors';
-import { toBaht, toSatang } from '../../deposits/amount';
+import { parseBaht, toBaht } from '../../ledger/money';
 import { promptPayPayload, qrSvg } from '../../deposits/promptpay';
 import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
@@ -83,7 +83,7 @@ export async function getQr(ctx: DepositsContext, playerId: number, bank: QrBank
 }
 
 export async function createQr(ctx: DepositsContext, playerId: number, bank: QrBank, rawAmount: unknown): Promise<QrRecord> {
-  const amount = toSatang(rawAmount);
+  const amount = parseBaht(rawAmount);
   if (amount === null || amount <= 0) throw refuse(400);
   const rules = await readDepositRules(ctx.db);
   if (amount < minimumSatang(rules, bank) || amount > Math.round(rules.qrMaximum * 100)) throw refuse();

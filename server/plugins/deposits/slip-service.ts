@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { nowIso } from '../../db';
 import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors';
-import { toBaht } from '../../deposits/amount';
+import { toBaht } from '../../ledger/money';
 import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from '../../deposits/slip-qr';
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';

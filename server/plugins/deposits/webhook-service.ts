@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, badRequest } from '../../errors';
-import { toSatang } from '../../deposits/amount';
+import { parseBaht } from '../../ledger/money';
 import type { DepositsContext } from './context';
 import { creditDeposit } from './credit';
 import { findEvent, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
@@ -51,7 +51,7 @@ export function parseEvent(body: unknown): PaymentEvent {
     typeof b.reference === 'string' &&
     /^[\x21-\x7e]{1,128}$/.test(b.reference);
   if (!ok) throw badRequest('KEY_INVALID');
-  if (b.type === 'qr.paid' && (toSatang(b.amount) === null || toSatang(b.amount) === 0)) throw badRequest('KEY_INVALID');
+  if (b.type === 'qr.paid' && (parseBaht(b.amount) === null || parseBaht(b.amount) === 0)) throw badRequest('KEY_INVALID');
   return { id: b.id as string, type: b.type as EventType, reference: b.reference as string, amount: b.amount };
 }
 
@@ -81,7 +81,7 @@ function replay(ctx: DepositsContext, seen: { id: string; outcome: string; body_
 }
 
 async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<EventOutcome> {
-  const paid = toSatang(ev.amount)!;
+  const paid = parseBaht(ev.amount)!;
   const rules = await readDepositRules(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
     const now = nowIso(ctx.now());
@@ -122,7 +122,7 @@ async function applyPayout(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
   // settlePayout is idempotent per withdrawal (only the first result counts) and runs its own transaction.
   const res = await ctx.settlePayout(ev.reference, succeeded, succeeded ? undefined : 'GATEWAY_PAYOUT_FAILED');
   const outcome: EventOutcome = res.status ? `PAYOUT_${res.status}` : 'UNKNOWN_REFERENCE';
-  const amount = toSatang(ev.amount);
+  const amount = parseBaht(ev.amount);
   await insertEvent(ctx.db, { id: ev.id, type: ev.type, reference: ev.reference, amount, body_sha256: bodyHash, outcome, received_at: nowIso(ctx.now()) });
   return outcome;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../../db';
-import { toSatang } from '../../../deposits/amount';
+import { parseBaht } from '../../../ledger/money';
 import { bankNumberOf } from '../../../deposits/slip-qr';
 import { signWebhook } from '../../../deposits/webhook-signature';
 import { encryptGiftLink, giftLinkFor } from '../../../deposits/giftlink';
@@ -27,7 +27,7 @@ export async function postSignedEvent(app: FastifyInstance, event: { type: strin
 export async function payQr(app: FastifyInstance, qrId: string, amountText?: string) {
   const qr = await findQr(app.db, qrId);
   if (!qr) return { statusCode: 404, outcome: 'UNKNOWN_REFERENCE' };
-  const override = amountText ? toSatang(amountText) : null;
+  const override = amountText ? parseBaht(amountText) : null;
   const satang = override && override > 0 ? override : Number(qr.amount);
   return postSignedEvent(app, { type: 'qr.paid', reference: qr.id, amount: satang / 100 });
 }
@@ -43,7 +43,7 @@ export interface TransferForm {
 
 /** A transfer from a player's registered account to the operator; returns its reference (the slip's QR). */
 export async function makeTransfer(app: FastifyInstance, f: TransferForm): Promise<{ ok: true; transRef: string } | { ok: false; error: string }> {
-  const amount = toSatang(f.amount);
+  const amount = parseBaht(f.amount);
   if (amount === null || amount <= 0) return { ok: false, error: 'Enter an amount in baht with at most 2 decimals.' };
   const player = await app.db.selectFrom('players').selectAll().where('id', '=', f.playerId).executeTakeFirst();
   if (!player) return { ok: false, error: 'No such player.' };
@@ -87,7 +87,7 @@ export async function slipFor(app: FastifyInstance, transRef: string) {
 export function issueVoucher(app: FastifyInstance, amountText: string): { ok: true; link: string; encrypted: string } | { ok: false; error: string } {
   const sim = app.deposits.sims.gift;
   if (!sim) return { ok: false, error: 'A real gift redeemer is configured; the demo cannot issue vouchers.' };
-  const amount = toSatang(amountText);
+  const amount = parseBaht(amountText);
   if (amount === null || amount <= 0) return { ok: false, error: 'Enter an amount in baht with at most 2 decimals.' };
   const link = giftLinkFor(sim.issue(amount));
   return { ok: true, link, encrypted: encryptGiftLink(link) };

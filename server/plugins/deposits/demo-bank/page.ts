@@ -1,4 +1,4 @@
-import { formatBaht } from '../../../deposits/amount';
+import { formatSatang } from '../../../ledger/money';
 
 /** Server-rendered HTML of the demo bank (no inline script or style: the CSP allows only 'self' files). */
 export const esc = (v: unknown): string =>
@@ -17,7 +17,7 @@ export interface BankPageData {
   now: Date;
 }
 
-const baht = (satang: number) => `${formatBaht(Number(satang))} ฿`;
+const baht = (satang: number) => `${formatSatang(Number(satang))} ฿`;
 
 export function renderBankPage(d: BankPageData): string {
   const left = (iso: string) => Math.max(0, Math.ceil((Date.parse(iso) - d.now.getTime()) / 1000));
@@ -26,7 +26,7 @@ export function renderBankPage(d: BankPageData): string {
       (q) => `<tr><td>${esc(q.bank_code)}</td><td>${esc(q.phone)} ${esc(q.name)}</td><td class="num">${baht(q.amount)}</td>
 <td><span data-countdown="${left(q.expires_at)}">${left(q.expires_at)} s</span></td>
 <td><form method="post" action="/demo/bank/qr/${esc(q.id)}/pay" class="inline">
-<input name="amount" inputmode="decimal" placeholder="${esc(formatBaht(q.amount))}" aria-label="Amount to pay (empty: the QR's amount)" size="8">
+<input name="amount" inputmode="decimal" placeholder="${esc(formatSatang(q.amount))}" aria-label="Amount to pay (empty: the QR's amount)" size="8">
 <button type="submit">Pay</button></form></td></tr>`,
     )
     .join('');
