@@ -7,7 +7,7 @@ import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
 import type { DepositRules } from '../../deposits/rules';
 import type { DepositsContext } from './context';
-import { endLiveQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
+import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
 
 /**
  * QR deposits (RULES.md "Deposits", spec §2/§5/§9): one live QR per player, creating one cancels the
@@ -17,6 +17,15 @@ import { endLiveQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation,
 export const QR_BANKS = ['KBANK', 'WW', 'E2P'] as const;
 export type QrBank = (typeof QR_BANKS)[number];
 export const isQrBank = (v: string): v is QrBank => (QR_BANKS as readonly string[]).includes(v);
+
+/** How a QR that is no longer live ended (a LIVE row past its time counts as EXPIRED). */
+export type QrOutcome = 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW';
+
+/** The player's most recent QR of a bank and how it ended. */
+export interface LastQr {
+  qrcodeId: string;
+  status: QrOutcome;
+}
 
 export interface QrRecord {
   qrcodeId: string | null;
@@ -31,6 +40,11 @@ export interface QrRecord {
   /** Seconds left until the QR stops being payable. */
   expireIn: number;
   message: string;
+  /**
+   * GET without a live QR only: the outcome of the player's most recent QR of that bank (null: none), so the
+   * SPA tells a paid QR from one cancelled elsewhere, expired or sent to review.
+   */
+  last?: LastQr | null;
 }
 
 export const noQr = (message = ''): QrRecord => ({
@@ -74,12 +88,24 @@ async function toRecord(row: QrDepositsTable, now: Date): Promise<QrRecord> {
   };
 }
 
-/** The player's live QR for this bank, or hasQrcode=false (a live QR of another bank does not count). */
+/**
+ * The player's live QR for this bank, or hasQrcode=false (a live QR of another bank does not count) with
+ * `last`: how the player's most recent QR of this bank ended.
+ */
 export async function getQr(ctx: DepositsContext, playerId: number, bank: QrBank): Promise<QrRecord> {
   const now = ctx.now();
+  const at = nowIso(now);
   const live = await findLiveQr(ctx.db, playerId);
-  if (!live || live.bank_code !== bank || live.expires_at <= nowIso(now)) return noQr();
-  return toRecord(live, now);
+  if (live && live.bank_code === bank && live.expires_at > at) return toRecord(live, now);
+  const row = await findLastQr(ctx.db, playerId, bank);
+  return { ...noQr(), last: row ? lastOf(row, at) : null };
+}
+
+function lastOf(row: QrDepositsTable, now: string): LastQr | null {
+  if (row.status !== 'LIVE') return { qrcodeId: row.id, status: row.status };
+  // Still LIVE in the table: past its time it is expired; a live one here was created after the check
+  // above (another device), so there is no outcome to tell yet.
+  return row.expires_at <= now ? { qrcodeId: row.id, status: 'EXPIRED' } : null;
 }
 
 export async function createQr(ctx: DepositsContext, playerId: number, bank: QrBank, rawAmount: unknown): Promise<QrRecord> {

@@ -2,7 +2,7 @@ import { parse } from 'promptparse';
 import { anyId } from 'promptparse/validate';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { DEMO_PROMPTPAY_ID } from '../../deposits/promptpay';
-import { createPlayer, type TestPlayer } from './test-support';
+import { createPlayer, eventId, signedEvent, type TestPlayer } from './test-support';
 
 let t: TestApp;
 let p: TestPlayer;
@@ -38,6 +38,75 @@ test('GET answers the live QR of that bank, or hasQrcode false', async () => {
   const again = (await get('KBANK', player)).json();
   expect(again).toMatchObject({ hasQrcode: true, qrcodeId: made.qrcodeId, amount: 20, payload: made.payload });
   expect((await get('WW', player)).json()).toMatchObject({ hasQrcode: false });
+});
+
+describe('GET without a live QR tells how the most recent QR of that bank ended (last)', () => {
+  const pay = (qrcodeId: string, amount: number) => t.app.inject(signedEvent({ id: eventId(), type: 'qr.paid', reference: qrcodeId, amount }));
+  const del = (idOrBank: string, player: TestPlayer) => t.app.inject({ method: 'DELETE', url: `/api/qrcode/${idOrBank}`, headers: player.headers });
+
+  test('none yet: last is null', async () => {
+    const player = await createPlayer(t.app);
+    expect((await get('KBANK', player)).json()).toMatchObject({ hasQrcode: false, qrcodeId: null, last: null });
+  });
+
+  test('paid by the webhook: PAID (and the live answer carries no last)', async () => {
+    const player = await createPlayer(t.app);
+    const made = (await create('KBANK', 100, player)).json();
+    expect((await get('KBANK', player)).json().last).toBeUndefined();
+    expect((await pay(made.qrcodeId, 100)).json().outcome).toBe('CREDITED');
+    const res = await get('KBANK', player);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ hasQrcode: false, qrcodeId: null, last: { qrcodeId: made.qrcodeId, status: 'PAID' } });
+  });
+
+  test('paid with another amount: REVIEW', async () => {
+    const player = await createPlayer(t.app);
+    const made = (await create('WW', 150, player)).json();
+    expect((await pay(made.qrcodeId, 120)).json().outcome).toBe('AMOUNT_MISMATCH');
+    expect((await get('WW', player)).json().last).toEqual({ qrcodeId: made.qrcodeId, status: 'REVIEW' });
+  });
+
+  test('cancelled from another device, or replaced by a QR of another bank: CANCELLED', async () => {
+    const player = await createPlayer(t.app);
+    const made = (await create('KBANK', 10, player)).json();
+    expect((await del(made.qrcodeId, player)).statusCode).toBe(200);
+    expect((await get('KBANK', player)).json().last).toEqual({ qrcodeId: made.qrcodeId, status: 'CANCELLED' });
+    const e2p = (await create('E2P', 60, player)).json();
+    const ww = (await create('WW', 100, player)).json();
+    expect((await get('E2P', player)).json().last).toEqual({ qrcodeId: e2p.qrcodeId, status: 'CANCELLED' });
+    expect((await get('WW', player)).json()).toMatchObject({ hasQrcode: true, qrcodeId: ww.qrcodeId });
+  });
+
+  test('past its time: EXPIRED, whether or not the row was ended yet', async () => {
+    const player = await createPlayer(t.app);
+    const made = (await create('KBANK', 15, player)).json();
+    const real = t.app.clock.now;
+    t.app.clock.now = () => new Date(Date.now() + 5 * 60_000 + 1000);
+    try {
+      expect((await get('KBANK', player)).json()).toMatchObject({ hasQrcode: false, last: { qrcodeId: made.qrcodeId, status: 'EXPIRED' } });
+      expect((await del(made.qrcodeId, player)).statusCode).toBe(200);
+      expect((await get('KBANK', player)).json().last).toEqual({ qrcodeId: made.qrcodeId, status: 'EXPIRED' });
+    } finally {
+      t.app.clock.now = real;
+    }
+  });
+
+  test('the most recent of that bank only, and the player\'s own only', async () => {
+    const player = await createPlayer(t.app);
+    const other = await createPlayer(t.app);
+    const first = (await create('KBANK', 10, player)).json();
+    // A second later (created_at orders them; the same millisecond would leave the order to the id).
+    const real = t.app.clock.now;
+    t.app.clock.now = () => new Date(Date.now() + 1000);
+    const second = await create('KBANK', 11, player)
+      .then((r) => r.json())
+      .finally(() => (t.app.clock.now = real));
+    await pay(second.qrcodeId, 11);
+    expect((await get('KBANK', player)).json().last).toEqual({ qrcodeId: second.qrcodeId, status: 'PAID' });
+    expect(first.qrcodeId).not.toBe(second.qrcodeId);
+    expect((await get('WW', player)).json().last).toBeNull();
+    expect((await get('KBANK', other)).json().last).toBeNull();
+  });
 });
 
 test('one live QR per player: creating one cancels the others', async () => {

@@ -79,6 +79,19 @@ export function findLiveQr(db: Db, playerId: number) {
   return db.selectFrom('qr_deposits').selectAll().where('live_player_id', '=', playerId).executeTakeFirst();
 }
 
+/** The player's most recent QR of a bank, whatever its status (the player's own only). */
+export function findLastQr(db: Db, playerId: number, bank: string) {
+  return db
+    .selectFrom('qr_deposits')
+    .selectAll()
+    .where('player_id', '=', playerId)
+    .where('bank_code', '=', bank)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Ends the player's live QR, if any: CANCELLED, or EXPIRED when its time had run out. */
 export async function endLiveQr(trx: Db, playerId: number, now: string): Promise<QrDepositsTable | undefined> {
   const live = await trx.selectFrom('qr_deposits').selectAll().where('live_player_id', '=', playerId).executeTakeFirst();

@@ -23,6 +23,17 @@ export const qrRecord = {
     amount: { type: ['number', 'null'] },
     expireIn: { type: 'integer' },
     message: { type: 'string' },
+    // GET without a live QR: how the player's most recent QR of that bank ended (null: none yet).
+    last: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          properties: { qrcodeId: { type: 'string' }, status: { type: 'string', enum: ['PAID', 'EXPIRED', 'CANCELLED', 'REVIEW'] } },
+          required: ['qrcodeId', 'status'],
+        },
+      ],
+    },
   },
   required: ['hasQrcode', 'message'],
 } as const;

@@ -202,6 +202,33 @@ describe('QR deposit', () => {
     expect(view.store.getState().api.queries['getWallet(undefined)']?.data).toMatchObject({ wallet: { amount: 1500 } });
   });
 
+  it('a QR cancelled on another device, or paid with another amount, is not shown as paid', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const fake = fakeQrServer();
+    const view = open(fake);
+    const panel = await openQrTab(view);
+    const showQr = async (amount: string) => {
+      await view.user.click(within(panel).getByRole('button', { name: amount }));
+      await view.user.click(within(panel).getByRole('button', { name: 'Create QR code' }));
+      await within(panel).findByRole('timer');
+    };
+    const poll = () =>
+      act(() => {
+        jest.advanceTimersByTime(QR_POLL_MS);
+      });
+    await showQr('100');
+    fake.cancelElsewhere();
+    poll();
+    expect(await within(panel).findByTestId('qr-cancelled')).toHaveTextContent('The QR code was cancelled.');
+    expect(within(panel).queryByTestId('qr-paid')).not.toBeInTheDocument();
+    await showQr('500');
+    fake.payOtherAmount();
+    poll();
+    expect(await within(panel).findByTestId('qr-review')).toHaveTextContent('A payment for this QR code arrived, but not for 500.00 baht. It is being checked');
+    expect(within(panel).queryByTestId('qr-paid')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Create QR code' })).toBeEnabled();
+  });
+
   it('cancels: DELETE with the QR id, then the form again', async () => {
     const fake = fakeQrServer();
     const view = open(fake);

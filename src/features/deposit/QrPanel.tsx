@@ -51,6 +51,10 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
       <p className="alert alert--success" data-testid="qr-paid">
         {t('deposit.qr.paid', { amount: baht(machine.amount) })}
       </p>
+    ) : machine.status === 'review' ? (
+      <p className="alert" data-testid="qr-review">
+        {t('deposit.qr.review', { amount: baht(machine.amount) })}
+      </p>
     ) : machine.status === 'expired' ? (
       <p className="alert" data-testid="qr-expired">
         {t('deposit.qr.expired')}

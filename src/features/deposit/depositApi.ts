@@ -44,6 +44,16 @@ export interface QrRecord {
   /** Whole seconds left. */
   expireIn?: number;
   message: string;
+  /** GET without a live QR: how the player's most recent QR of that bank ended (null: none). */
+  last?: LastQr | null;
+}
+
+/** How a QR that left the server ended: credited, past its time, cancelled (here or elsewhere), or paid with another amount. */
+export type QrOutcome = 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW';
+
+export interface LastQr {
+  qrcodeId: string;
+  status: QrOutcome;
 }
 
 export type SlipStatus = 'SUCCESS' | 'FAILED' | 'IN_PROGRESS';

@@ -81,6 +81,47 @@ describe('QR machine per bank', () => {
     expect(machine(late, 'KBANK')).toEqual({ status: 'expired', qrcodeId: 'qr_1' });
   });
 
+  describe('shown -> the outcome the server tells for that QR (last), whatever the heuristic would guess', () => {
+    const gone = (status: 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW', qrcodeId = 'qr_1'): QrRecord => ({ ...nothing, last: { qrcodeId, status } });
+    const checkAt = (record: QrRecord, at: number, from = shownAt(0, 'qr_1', 300)) =>
+      machine(run([check('pending', 'KBANK', 'g1'), check('fulfilled', 'KBANK', 'g1', record, at)], from), 'KBANK');
+
+    it('PAID -> paid with the shown amount, even at its end', () => {
+      expect(checkAt(gone('PAID'), 60_000)).toEqual({ status: 'paid', qrcodeId: 'qr_1', amount: 100 });
+      expect(checkAt(gone('PAID'), 300_000 - PAID_MARGIN_MS)).toEqual({ status: 'paid', qrcodeId: 'qr_1', amount: 100 });
+    });
+
+    it('CANCELLED (from another device, or replaced) -> cancelled, not paid', () => {
+      expect(checkAt(gone('CANCELLED'), 60_000)).toEqual({ status: 'cancelled', qrcodeId: 'qr_1' });
+    });
+
+    it('EXPIRED -> expired, even well before the countdown ends', () => {
+      expect(checkAt(gone('EXPIRED'), 60_000)).toEqual({ status: 'expired', qrcodeId: 'qr_1' });
+    });
+
+    it('REVIEW (paid with another amount) -> review, not paid; a new QR may be created from there', () => {
+      const review = run([check('pending', 'KBANK', 'g1'), check('fulfilled', 'KBANK', 'g1', gone('REVIEW'), 60_000)], shownAt());
+      expect(machine(review, 'KBANK')).toEqual({ status: 'review', qrcodeId: 'qr_1', amount: 100 });
+      expect(machine(run([create('pending', 'KBANK', 'c2')], review), 'KBANK')).toEqual({ status: 'creating', requestId: 'c2', amount: 100 });
+    });
+
+    it('an outcome for another QR, or none, falls back to the heuristic', () => {
+      for (const record of [gone('CANCELLED', 'qr_other'), gone('PAID', 'qr_other'), { ...nothing, last: null }, nothing]) {
+        expect(checkAt(record, 60_000)).toEqual({ status: 'paid', qrcodeId: 'qr_1', amount: 100 });
+        expect(checkAt(record, 300_000 - PAID_MARGIN_MS)).toEqual({ status: 'expired', qrcodeId: 'qr_1' });
+      }
+    });
+
+    it('the outcome is taken only from the latest check, and only while the QR is shown', () => {
+      const two = run([check('pending', 'KBANK', 'g1'), check('pending', 'KBANK', 'g2')], shownAt());
+      expect(run([check('fulfilled', 'KBANK', 'g1', gone('CANCELLED'), 10_000)], two)).toBe(two);
+      const cancelling = run([cancel('pending', 'KBANK', 'd1')], shownAt());
+      expect(run([check('pending', 'KBANK', 'g3'), check('fulfilled', 'KBANK', 'g3', gone('PAID'), 10_000)], cancelling)).toBe(cancelling);
+      const expired = run([qrClockTicked({ now: 300_000 })], shownAt());
+      expect(machine(run([check('pending', 'KBANK', 'g4'), check('fulfilled', 'KBANK', 'g4', gone('PAID'), 301_000)], expired), 'KBANK')).toEqual({ status: 'expired', qrcodeId: 'qr_1' });
+    });
+  });
+
   it('a check that finds a live QR shows it (opening the modal again), and resyncs a shown one', () => {
     const found = run([check('pending', 'WW', 'g1'), check('fulfilled', 'WW', 'g1', live('qr_w', 120, 200), 1_000)]);
     expect(machine(found, 'WW')).toEqual({ status: 'shown', qr: { qrcodeId: 'qr_w', svg: '<svg/>', amount: 200, expiresAt: 121_000 } });

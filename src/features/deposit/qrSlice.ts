@@ -14,8 +14,9 @@ export interface ShownQr {
 
 /**
  * One bank's QR lifecycle (spec §2, §4): none -> creating -> shown (mm:ss countdown) -> expired at 00:00,
- * cancelled (DELETE), or paid (the QR left the server before its time: the webhook credited it).
- * expired, cancelled and paid show the amount form again, with a note of what happened.
+ * cancelled (DELETE), or, when a check finds it gone, what the server says became of it (`last`): paid (the
+ * webhook credited it), cancelled (elsewhere), expired, or review (paid with another amount: staff check it).
+ * expired, cancelled, paid and review show the amount form again, with a note of what happened.
  */
 export type QrMachine =
   | { status: 'none' }
@@ -24,7 +25,8 @@ export type QrMachine =
   | { status: 'cancelling'; requestId: string; qr: ShownQr }
   | { status: 'expired'; qrcodeId: string }
   | { status: 'cancelled'; qrcodeId: string }
-  | { status: 'paid'; qrcodeId: string; amount: number };
+  | { status: 'paid'; qrcodeId: string; amount: number }
+  | { status: 'review'; qrcodeId: string; amount: number };
 
 export type QrStatus = QrMachine['status'];
 
@@ -41,8 +43,9 @@ export interface BankQrState {
 export type QrDepositState = Record<QrBank, BankQrState>;
 
 /**
- * A QR that disappears from the server this close to its end is taken as expired, not paid: the server's
- * clock may run a little ahead of the countdown here.
+ * Only when the server tells no outcome for the shown QR (an older server, or a newer QR of that bank came
+ * and went meanwhile): a QR that disappears this close to its end is taken as expired, before it as paid;
+ * the server's clock may run a little ahead of the countdown here.
  */
 export const PAID_MARGIN_MS = 2000;
 
@@ -58,7 +61,7 @@ export function shownQrFrom(record: QrRecord, now: number): ShownQr | null {
 }
 
 /** States in which a new QR may be asked for (and the form is shown). */
-export const REST_STATUSES: ReadonlySet<QrStatus> = new Set(['none', 'expired', 'cancelled', 'paid']);
+export const REST_STATUSES: ReadonlySet<QrStatus> = new Set(['none', 'expired', 'cancelled', 'paid', 'review']);
 /** States whose own request decides the next state; state checks wait. */
 export const BUSY_STATUSES: ReadonlySet<QrStatus> = new Set(['creating', 'cancelling']);
 
@@ -67,7 +70,14 @@ function afterCheck(machine: QrMachine, record: QrRecord, now: number): QrMachin
   const live = shownQrFrom(record, now);
   if (machine.status === 'shown') {
     if (live) return { status: 'shown', qr: live.qrcodeId === machine.qr.qrcodeId ? { ...machine.qr, expiresAt: live.expiresAt } : live };
-    // Gone from the server: at its end it expired; before, the payment webhook took it (paid).
+    const { qrcodeId, amount } = machine.qr;
+    // Gone from the server: it says how this QR ended when it was the bank's most recent one.
+    const outcome = record.last?.qrcodeId === qrcodeId ? record.last.status : null;
+    if (outcome === 'PAID') return { status: 'paid', qrcodeId, amount };
+    if (outcome === 'CANCELLED') return { status: 'cancelled', qrcodeId };
+    if (outcome === 'EXPIRED') return { status: 'expired', qrcodeId };
+    if (outcome === 'REVIEW') return { status: 'review', qrcodeId, amount };
+    // No outcome for it: at its end it expired; before, the payment webhook took it (paid).
     return now >= machine.qr.expiresAt - PAID_MARGIN_MS
       ? { status: 'expired', qrcodeId: machine.qr.qrcodeId }
       : { status: 'paid', qrcodeId: machine.qr.qrcodeId, amount: machine.qr.amount };

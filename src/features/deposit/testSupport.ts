@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import type { DepositLookup, QrRecord } from './depositApi';
+import type { DepositLookup, LastQr, QrOutcome, QrRecord } from './depositApi';
 
 /** Test doubles of the deposit routes (docs/deposits.md), kept in memory. Not shipped: only tests import it. */
 export const depositLookup: DepositLookup = {
@@ -28,7 +28,8 @@ export const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"
 
 /**
  * One player's QRs as the server keeps them: one live QR at a time (a create ends the previous one),
- * GET answers it only for its own bank, paying removes it and credits the wallet.
+ * GET answers it only for its own bank (else `last`: how that bank's latest QR ended), paying removes it
+ * and credits the wallet.
  */
 export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
   let live: { id: string; bank: string; amount: number; expiresAt: number } | null = null;
@@ -36,6 +37,12 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
   const calls = { get: {} as Record<string, number>, post: [] as { bank: string; body: unknown }[], del: [] as string[], wallet: 0 };
   let balance = 1000;
   let refuseNext: { status: number; message: string } | null = null;
+  const last: Record<string, LastQr> = {};
+  const end = (status: QrOutcome) => {
+    if (!live) throw new Error('no live QR');
+    last[live.bank] = { qrcodeId: live.id, status };
+    live = null;
+  };
   const record = (): QrRecord =>
     live
       ? { qrcodeId: live.id, hasQrcode: true, bankCode: live.bank, qrcode: svg, amount: live.amount, expireIn: Math.max(0, Math.floor((live.expiresAt - Date.now()) / 1000)), message: '' }
@@ -50,8 +57,8 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
     http.get('/api/qrcode/:bank', ({ params }) => {
       const bank = String(params.bank);
       calls.get[bank] = (calls.get[bank] ?? 0) + 1;
-      if (live && live.expiresAt <= Date.now()) live = null;
-      return HttpResponse.json(live && live.bank === bank ? record() : { qrcodeId: null, hasQrcode: false, message: '' });
+      if (live && live.expiresAt <= Date.now()) end('EXPIRED');
+      return HttpResponse.json(live && live.bank === bank ? record() : { qrcodeId: null, hasQrcode: false, message: '', last: last[bank] ?? null });
     }),
     http.post('/api/qrcode/:bank', async ({ params, request }) => {
       const bank = String(params.bank);
@@ -63,12 +70,13 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
         return HttpResponse.json({ qrcodeId: null, hasQrcode: false, message }, { status });
       }
       seq += 1;
+      if (live) end(live.expiresAt <= Date.now() ? 'EXPIRED' : 'CANCELLED');
       live = { id: `qr_${seq}`, bank, amount: body.amount, expiresAt: Date.now() + expireIn * 1000 };
       return HttpResponse.json(record());
     }),
     http.delete('/api/qrcode/:id', ({ params }) => {
       calls.del.push(String(params.id));
-      if (live?.id === params.id) live = null;
+      if (live?.id === params.id) end('CANCELLED');
       return HttpResponse.json({ hasQrcode: false, qrcodeId: params.id, message: '' });
     }),
   ];
@@ -79,7 +87,15 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
     pay() {
       if (!live) throw new Error('no live QR');
       balance += live.amount;
-      live = null;
+      end('PAID');
+    },
+    /** Paid with another amount: staff review it, nothing is credited. */
+    payOtherAmount() {
+      end('REVIEW');
+    },
+    /** Cancelled from another device (DELETE there). */
+    cancelElsewhere() {
+      end('CANCELLED');
     },
     refuseNext(status: number, message: string) {
       refuseNext = { status, message };
