@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { loggedInSession } from '../features/session/sessionSlice';
-import { serveWallet } from '../features/wallet/testData';
 import { renderApp } from '../test/render';
 import { server } from '../test/server';
+import { serveUserArea } from '../test/userArea';
 import { TERMINATED_CLASS } from './guard';
 
 const loggedIn = { session: loggedInSession('tok') };
@@ -14,17 +14,7 @@ const path = (router: { state: { location: { pathname: string; search: string } 
 
 describe('routes and the navigation guard (spec §2)', () => {
   // The user pages load their data on arrival; answer it so no request goes unhandled.
-  beforeEach(() => {
-    serveWallet();
-    server.use(
-      http.get('/api/account/profile', () =>
-        HttpResponse.json({
-          profile: { _id: '1', username: '0812345678', name: 'Demo', createdAt: '2026-11-25T00:00:00.000Z' },
-          bankAccount: { bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890', bankCode: 'KBANK', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikorn Bank' } },
-        }),
-      ),
-    );
-  });
+  beforeEach(serveUserArea);
 
   it.each([
     ['/', '/login?next=%2Fuser'],

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { loggedInSession } from '../../features/session/sessionSlice';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { serveUserArea } from '../../test/userArea';
 
 const conditions = [
   '<p>Deposit <b>at least</b> 1 baht</p><img src="x" onerror="window.__pwned = true">',
@@ -12,6 +13,7 @@ const conditions = [
 
 describe('conditions modal (user menu)', () => {
   beforeEach(() => {
+    serveUserArea();
     server.use(http.get('/api/lookup/conditions', () => HttpResponse.json(conditions)));
   });
 

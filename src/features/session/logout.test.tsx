@@ -3,9 +3,12 @@ import { http, HttpResponse } from 'msw';
 
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { serveUserArea } from '../../test/userArea';
 import { loggedInSession } from './sessionSlice';
 
 describe('logout', () => {
+  beforeEach(serveUserArea);
+
   it('revokes the token on the server, forgets it and goes to /login', async () => {
     let authorization: string | null = null;
     server.use(
