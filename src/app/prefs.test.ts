@@ -5,6 +5,20 @@ describe('prefs slice', () => {
     expect(initialPrefs.locale).toBe('th');
   });
 
+  it('defaults to Lao in the Lao market build (MARKET=lao)', () => {
+    const before = process.env.MARKET;
+    process.env.MARKET = 'lao';
+    try {
+      jest.isolateModules(() => {
+        const { initialPrefs: laoPrefs } = require('./prefs') as typeof import('./prefs');
+        expect(laoPrefs.locale).toBe('la');
+      });
+    } finally {
+      if (before === undefined) delete process.env.MARKET;
+      else process.env.MARKET = before;
+    }
+  });
+
   it('records the events it is told about', () => {
     let state = prefsReducer(initialPrefs, localeChosen('la'));
     state = prefsReducer(state, inviteCodeReceived('PR42'));
