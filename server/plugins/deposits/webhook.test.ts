@@ -1,5 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { requestWithdrawal } from '../wallet/withdrawals';
+import { PayoutSimulator } from '../../adapters/payouts';
 import { balanceOf, coinsOf, createPlayer, eventId, expectLedgerOk, signedEvent, type TestPlayer } from './test-support';
 
 let t: TestApp;
@@ -150,5 +151,29 @@ test('payout.succeeded and payout.failed settle withdrawals through the wallet, 
   expect(late.json().outcome).toBe('PAYOUT_SUCCESS');
   expect(await balanceOf(t.app, p.id)).toBe(70000);
   expect((await t.app.inject(signedEvent({ id: eventId(), type: 'payout.succeeded', reference: 'nope', amount: 1 }))).json().outcome).toBe('UNKNOWN_REFERENCE');
+  await expectLedgerOk(t.app);
+});
+
+test('the payout simulator reports its results through the signed webhook, like a real gateway', async () => {
+  const sim = t.app.wallet.payouts;
+  expect(sim).toBeInstanceOf(PayoutSimulator);
+  const p = await createPlayer(t.app);
+  const qr = await liveQr(p, 500);
+  await t.app.inject(signedEvent({ id: eventId(), type: 'qr.paid', reference: qr, amount: 500 }));
+  const ok = await requestWithdrawal(t.app.wallet.withdrawDeps, p.id, 20000);
+  const bad = await requestWithdrawal(t.app.wallet.withdrawDeps, p.id, 10000);
+  await (sim as PayoutSimulator).settle(ok.withdrawalId, true);
+  await (sim as PayoutSimulator).settle(bad.withdrawalId, false);
+  const events = await t.app.db
+    .selectFrom('payment_events')
+    .select(['type', 'reference', 'amount', 'outcome'])
+    .where('reference', 'in', [ok.withdrawalId, bad.withdrawalId])
+    .orderBy('type', 'desc')
+    .execute();
+  expect(events.map((e) => [e.type, e.reference, Number(e.amount), e.outcome])).toEqual([
+    ['payout.succeeded', ok.withdrawalId, 20000, 'PAYOUT_SUCCESS'],
+    ['payout.failed', bad.withdrawalId, 10000, 'PAYOUT_FAILED'],
+  ]);
+  expect(await balanceOf(t.app, p.id)).toBe(30000); // 500 in, 200 paid out, the failed 100 came back
   await expectLedgerOk(t.app);
 });
