@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { ROOT } from '../e2e/harness';
+import { measureLighthouse } from './lighthouse';
 import { measureLoginBundle } from './login-bundle';
 
 /**
@@ -12,6 +13,7 @@ async function main() {
   const bundle = await measureLoginBundle();
   console.log(bundle.lines.join('\n'));
   ok &&= bundle.ok;
+  console.log((await measureLighthouse()).join('\n'));
   process.exit(ok ? 0 : 1);
 }
 
