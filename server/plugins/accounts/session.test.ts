@@ -1,3 +1,4 @@
+import { SignJWT, decodeJwt } from 'jose';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
 import { buildTestApp, testConfig, type TestApp } from '../../test/helper';
@@ -137,5 +138,27 @@ describe('POST /api/logout', () => {
   test('needs a token', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/logout' });
     expect([res.statusCode, res.json()]).toEqual([401, { message: 'UNAUTHORIZED' }]);
+  });
+});
+
+describe('token expiry', () => {
+  test('a token lives 7 days; past that it is refused with EXPIRED_AUTH_TOKEN, by its signature or by its session row', async () => {
+    const p = await playerWithToken(t.app);
+    const claims = decodeJwt(p.token);
+    expect(claims.exp! - claims.iat!).toBe(7 * 24 * 3600);
+
+    // A correctly signed token whose exp has passed.
+    const key = new TextEncoder().encode(t.app.config.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub!).setJti(claims.jti!)
+      .setIssuedAt(now - 8 * 24 * 3600).setExpirationTime(now - 24 * 3600).sign(key);
+    const bySignature = await profile(stale);
+    expect([bySignature.statusCode, bySignature.json()]).toEqual([401, { message: 'EXPIRED_AUTH_TOKEN' }]);
+
+    // The session row is the source of truth: once it has expired, the token is refused too.
+    expect((await profile(p.token)).statusCode).toBe(200);
+    await t.db.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', claims.jti!).execute();
+    const byRow = await profile(p.token);
+    expect([byRow.statusCode, byRow.json()]).toEqual([401, { message: 'EXPIRED_AUTH_TOKEN' }]);
   });
 });
