@@ -143,17 +143,17 @@ describe('POST /api/account registers a player', () => {
     expect(Number(n.n)).toBe(1);
   });
 
-  test('a body over the size limit is 413 and writes nothing', async () => {
+  test('a body over the size limit is 413 KEY_INVALID and writes nothing', async () => {
     const before = await counts(t.db.db);
     const res = await t.app.inject({ method: 'POST', url: '/api/account', payload: { ...registration(), name: 'x'.repeat(100 * 1024) } });
-    expect(res.statusCode).toBe(413);
+    expect([res.statusCode, res.json()]).toEqual([413, { message: 'KEY_INVALID' }]);
     expect(await counts(t.db.db)).toEqual(before);
   });
 
-  test('a body that is not JSON is refused and writes nothing', async () => {
+  test('a body that is not JSON is refused (400 KEY_INVALID) and writes nothing', async () => {
     const before = await counts(t.db.db);
     const res = await t.app.inject({ method: 'POST', url: '/api/account', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
-    expect(res.statusCode).toBe(400);
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'KEY_INVALID' }]);
     expect(await counts(t.db.db)).toEqual(before);
   });
 });
