@@ -100,6 +100,14 @@ function trustProxy(env: Env): boolean | number | string {
   throw new ConfigError(`TRUST_PROXY must be on/off, a hop count or addresses (CIDR), got "${v}"`);
 }
 
+function logLevel(env: Env): string {
+  const v = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${v}"`);
+  }
+  return v;
+}
+
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-change-me';
 
 export function loadConfig(env: Env = process.env, opts: { persistSecrets?: boolean; demoDefault?: boolean } = {}): Config {
@@ -128,7 +136,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     demo,
     market,
     distDir: path.resolve(env.DIST_DIR || path.join(__dirname, '..', 'dist')),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: logLevel(env),
     registerOtp: bool(env, 'REGISTER_OTP', false),
     minPlayerAge: int(env, 'MIN_PLAYER_AGE', 18, 18, 25),
     rateLimitPerMinute: rateLimit(env),
