@@ -9,8 +9,10 @@ describe('registration rules (spec §5)', () => {
     ['081234567', 'th', 'register.phoneDigits'],
     ['08123456789', 'th', 'register.phoneDigits'],
     ['08123456ab', 'th', 'register.phoneDigits'],
-    ['2055512', 'lao', null],
+    ['20555123', 'lao', null],
     ['02012345678', 'lao', null],
+    ['2055512', 'lao', 'register.phoneLaoLength'],
+    ['020123456789', 'lao', 'register.phoneLaoLength'],
     ['020-1234', 'lao', 'register.phoneNumeric'],
     ['', 'lao', 'register.phoneRequired'],
   ] as const)('phone %p in the %s build -> %p', (phone, market, error) => {

@@ -11,7 +11,11 @@ export const PHONE_DIGITS = 10;
 export function phoneError(phone: string, market: Market): string | null {
   const value = phone.trim();
   if (value === '') return 'register.phoneRequired';
-  if (market === 'lao') return /^\d+$/.test(value) ? null : 'register.phoneNumeric';
+  if (market === 'lao') {
+    // No 10-digit rule in the Lao build (spec §5); the server takes 8 to 11 digits there (docs/accounts.md).
+    if (!/^\d+$/.test(value)) return 'register.phoneNumeric';
+    return value.length >= 8 && value.length <= 11 ? null : 'register.phoneLaoLength';
+  }
   return new RegExp(`^\\d{${PHONE_DIGITS}}$`).test(value) ? null : 'register.phoneDigits';
 }
 
