@@ -39,6 +39,8 @@ export async function idempotent<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   run: () => Promise<{ status?: number; body: T }>,
+  /** What stands for the body in the hash when the request has no parsed body (a multipart upload: its file's digest). */
+  hashedBody: unknown = req.body,
 ): Promise<T> {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) {
@@ -48,7 +50,7 @@ export async function idempotent<T>(
   }
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!KEY_SHAPE.test(key)) throw badRequest('KEY_INVALID');
-  const hash = crypto.createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url} ${req.url}\n${canonical(req.body)}`).digest('hex');
+  const hash = crypto.createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url} ${req.url}\n${canonical(hashedBody)}`).digest('hex');
   const playerId = req.playerId;
   const now = nowIso();
   const ins = await db

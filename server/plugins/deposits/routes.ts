@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -63,34 +64,35 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   // ---- Slips
   await app.register(async (uploads) => {
     if (!uploads.hasContentTypeParser('multipart/form-data')) await uploads.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
-    uploads.post('/api/wallet/slip', { ...auth, schema: { response: { 200: s.slipUploadAnswer, ...errors } } }, async (req, reply) =>
-      idempotent(app.db, req, reply, async () => {
-        await assertSlipUploadOpen(ctx);
-        const rules = await readDepositRules(app.db);
-        if (!req.isMultipart()) throw badRequest('SLIP_NO_FILE');
-        let bytes: Buffer | null = null;
-        let truncated = false;
-        try {
-          for await (const part of req.parts({ limits: { fileSize: rules.slipMaxBytes, files: 1 } })) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file' || bytes) {
-              part.file.resume();
-              continue;
-            }
-            bytes = await part.toBuffer();
-            truncated = part.file.truncated;
+    uploads.post('/api/wallet/slip', { ...auth, schema: { response: { 200: s.slipUploadAnswer, ...errors } } }, async (req, reply) => {
+      await assertSlipUploadOpen(ctx);
+      const rules = await readDepositRules(app.db);
+      if (!req.isMultipart()) throw badRequest('SLIP_NO_FILE');
+      let bytes: Buffer | null = null;
+      let truncated = false;
+      try {
+        for await (const part of req.parts({ limits: { fileSize: rules.slipMaxBytes, files: 1 } })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file' || bytes) {
+            part.file.resume();
+            continue;
           }
-        } catch (e) {
-          const code = (e as { code?: string }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'SLIP_INVALID_FILE');
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('SLIP_INVALID_FILE');
-          throw e;
+          bytes = await part.toBuffer();
+          truncated = part.file.truncated;
         }
-        if (!bytes) throw badRequest('SLIP_NO_FILE');
-        const slip = await uploadSlip(ctx, { playerId: req.playerId, bytes, truncated });
-        return { body: { message: 'SUCCESS', slip } };
-      }),
-    );
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'SLIP_INVALID_FILE');
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('SLIP_INVALID_FILE');
+        throw e;
+      }
+      if (!bytes) throw badRequest('SLIP_NO_FILE');
+      const file = bytes;
+      // The key covers the file itself (a multipart body has no parsed body to hash): another file under the
+      // same key is refused (KEY_INVALID), the same file again replays the first answer.
+      const body = { sha256: crypto.createHash('sha256').update(file).digest('hex'), truncated };
+      return idempotent(app.db, req, reply, async () => ({ body: { message: 'SUCCESS' as const, slip: await uploadSlip(ctx, { playerId: req.playerId, bytes: file, truncated }) } }), body);
+    });
   });
 
   app.post<{ Body: { page?: number; limit?: number } }>(

@@ -20,9 +20,10 @@ async function slip(from: TestPlayer, amount: string, opts: { receiver?: Receive
   return { ref: made.transRef, bytes: opts.jpeg ? makeSlipJpeg(input) : makeSlipPng(input) };
 }
 
-function upload(player: TestPlayer, bytes: Buffer, opts: { filename?: string; contentType?: string; field?: string } = {}) {
+function upload(player: TestPlayer, bytes: Buffer, opts: { filename?: string; contentType?: string; field?: string; key?: string } = {}) {
   const body = multipart([{ name: opts.field ?? 'file', filename: opts.filename ?? 'slip.png', contentType: opts.contentType ?? 'image/png', data: bytes }]);
-  return t.app.inject({ method: 'POST', url: '/api/wallet/slip', headers: { ...player.headers, 'content-type': body.contentType }, payload: body.payload });
+  const key = opts.key ? { 'idempotency-key': opts.key } : {};
+  return t.app.inject({ method: 'POST', url: '/api/wallet/slip', headers: { ...player.headers, ...key, 'content-type': body.contentType }, payload: body.payload });
 }
 const slipRows = (playerId: number) => t.app.db.selectFrom('slips').selectAll().where('player_id', '=', playerId).orderBy('created_at').execute();
 
@@ -123,6 +124,22 @@ test('unreadable images and slips the bank does not know are INVALID_SLIP, and r
     ['FAILED', 'INVALID_SLIP', 'NEVERHAPPENED01'],
   ]);
   expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+test('an Idempotency-Key replays the same slip and refuses another file under that key (KEY_INVALID)', async () => {
+  const p = await createPlayer(t.app);
+  const first = await slip(p, '30');
+  const second = await slip(p, '40');
+  const a = await upload(p, first.bytes, { key: 'slip-key-1' });
+  expect(a.statusCode).toBe(200);
+  const replay = await upload(p, first.bytes, { key: 'slip-key-1' });
+  expect(replay.statusCode).toBe(200);
+  expect(replay.json()).toEqual(a.json());
+  const other = await upload(p, second.bytes, { key: 'slip-key-1' });
+  expect(other.statusCode).toBe(409);
+  expect(other.json()).toEqual({ message: 'KEY_INVALID' });
+  expect(await balanceOf(t.app, p.id)).toBe(3000);
+  expect(await slipRows(p.id)).toHaveLength(1);
 });
 
 test('a PDF renamed .png is SLIP_INVALID_FILE and nothing is stored', async () => {
