@@ -10,6 +10,9 @@ const transform: Config['transform'] = {
 const server = (name: string, setup: string): NonNullable<Config['projects']>[number] => ({
   displayName: name,
   testEnvironment: 'node',
+  // Suites build real databases (a fresh PostgreSQL schema each) and hash passwords with scrypt: on a busy
+  // 2-core machine their setup can take longer than jest's 5 s default.
+  testTimeout: 30_000,
   roots: ['<rootDir>/server'],
   testMatch: ['**/*.test.ts'],
   setupFiles: [setup],

@@ -81,7 +81,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     bodyLimit: 64 * 1024,
     // One of true, a hop count or an address list; the cast picks Fastify's HTTP/1 overload.
     trustProxy: config.trustProxy as string,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
 
   const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
