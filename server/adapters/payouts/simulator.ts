@@ -62,11 +62,25 @@ export class PayoutSimulator implements PayoutAdapter {
   /** Settles one accepted payout now (the demo bank page, tests). Returns false when it is not open. */
   async settle(withdrawalId: string, succeeded: boolean): Promise<boolean> {
     if (!this.open.has(withdrawalId)) return false;
-    this.open.delete(withdrawalId);
     const t = this.timers.get(withdrawalId);
     if (t) clearTimeout(t);
     this.timers.delete(withdrawalId);
-    await this.onSettled?.(withdrawalId, succeeded, succeeded ? undefined : 'BANK_REJECTED');
+    try {
+      await this.onSettled?.(withdrawalId, succeeded, succeeded ? undefined : 'BANK_REJECTED');
+    } catch (e) {
+      // Like a gateway whose webhook was not acknowledged: the payout stays open and is reported again
+      // (the same outcome) after the delay; delivery is idempotent per withdrawal on our side.
+      if (this.opts.delayMs !== null) {
+        const retry = setTimeout(() => {
+          this.timers.delete(withdrawalId);
+          void this.settle(withdrawalId, succeeded).catch(() => undefined);
+        }, this.opts.delayMs);
+        retry.unref();
+        this.timers.set(withdrawalId, retry);
+      }
+      throw e;
+    }
+    this.open.delete(withdrawalId);
     return true;
   }
 
