@@ -3,6 +3,7 @@ import type { DB } from './schema';
 import { nowIso } from './index';
 import { hashPassword } from '../lib/password';
 import { creditWallet, findEntry } from '../ledger';
+import { insertPlayer } from '../plugins/accounts/repository';
 
 /** The demo player `npm start` prints (DEMO on). */
 export const DEMO_PLAYER = {
@@ -57,24 +58,17 @@ async function ensureDemoPlayer(db: Kysely<DB>): Promise<DemoPlayer> {
   const existing = await db.selectFrom('players').select('id').where('phone', '=', p.phone).executeTakeFirst();
   if (existing) return { id: Number(existing.id), phone: p.phone, password: p.password };
   const now = nowIso();
-  const row = await db
-    .insertInto('players')
-    .values({
-      phone: p.phone,
-      name: p.name,
-      password_hash: await hashPassword(p.password),
-      bank_code: p.bankCode,
-      bank_account_name: p.bankAccountName,
-      bank_account_no: p.bankAccountNo,
-      currency: 'THB',
-      source_code: p.sourceCode,
-      inviter_id: null,
-      status: 'active',
-      coin: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), phone: p.phone, password: p.password };
+  const id = await insertPlayer(db, {
+    phone: p.phone,
+    name: p.name,
+    password_hash: await hashPassword(p.password),
+    bank_code: p.bankCode,
+    bank_account_name: p.bankAccountName,
+    bank_account_no: p.bankAccountNo,
+    currency: 'THB',
+    source_code: p.sourceCode,
+    inviter_id: null,
+    now,
+  });
+  return { id, phone: p.phone, password: p.password };
 }

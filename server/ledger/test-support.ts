@@ -8,6 +8,7 @@ import { freshDb, testConfig, type TestDb } from '../test/helper';
 import { PayoutSimulator } from '../adapters/payouts';
 import type { GameSimulator } from '../adapters/games/simulator';
 import { creditWallet } from './journal';
+import { insertPlayer as insertPlayerRow } from '../plugins/accounts/repository';
 import type { WalletOptions } from '../plugins/wallet/options';
 
 let phoneSeq = 0;
@@ -17,26 +18,18 @@ export async function insertPlayer(db: Kysely<DB>, opts: { currency?: string } =
   const seq = ++phoneSeq;
   const now = nowIso();
   const tail = String(process.pid % 1000).padStart(3, '0') + String(seq).padStart(4, '0');
-  const row = await db
-    .insertInto('players')
-    .values({
-      phone: `08${String(Math.floor(Math.random() * 10))}${tail}`.slice(0, 10),
-      name: `Player ${seq}`,
-      password_hash: 'x',
-      bank_code: 'KBANK',
-      bank_account_name: `PLAYER ${seq}`,
-      bank_account_no: `${Date.now() % 100000}${seq}${Math.floor(Math.random() * 1e6)}`.slice(0, 20),
-      currency: opts.currency ?? 'THB',
-      source_code: null,
-      inviter_id: null,
-      status: 'active',
-      coin: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertPlayerRow(db, {
+    phone: `08${String(Math.floor(Math.random() * 10))}${tail}`.slice(0, 10),
+    name: `Player ${seq}`,
+    password_hash: 'x',
+    bank_code: 'KBANK',
+    bank_account_name: `PLAYER ${seq}`,
+    bank_account_no: `${Date.now() % 100000}${seq}${Math.floor(Math.random() * 1e6)}`.slice(0, 20),
+    currency: (opts.currency ?? 'THB') as 'THB' | 'LAK',
+    source_code: null,
+    inviter_id: null,
+    now,
+  });
 }
 
 let depositSeq = 0;

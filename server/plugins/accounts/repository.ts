@@ -33,9 +33,10 @@ export async function bankAccountTaken(db: Db, bankAccountNo: string, exceptPlay
 
 export interface NewPlayer {
   phone: string; name: string; password_hash: string; bank_code: string; bank_account_name: string;
-  bank_account_no: string; currency: 'THB' | 'LAK'; source_code: string; inviter_id: number | null; now: string;
+  bank_account_no: string; currency: 'THB' | 'LAK'; source_code: string | null; inviter_id: number | null; now: string;
 }
 
+/** The one place a player row is written (registration, the demo seed and test support all come here). */
 export async function insertPlayer(db: Db, p: NewPlayer): Promise<number> {
   const { now, ...values } = p;
   const row = await db

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db';
 import { runAudit, walletBalance } from '../../ledger';
 import { signWebhook } from '../../deposits/webhook-signature';
+import { insertPlayer as insertPlayerRow } from '../accounts/repository';
 
 /** Helpers shared by the deposit suites (not a test file itself). */
 let seq = 0;
@@ -20,26 +21,18 @@ export async function createPlayer(app: FastifyInstance, over: Partial<{ bankCod
   const phone = `08${String(process.pid % 1000).padStart(3, '0')}${String(seq).padStart(5, '0')}`;
   const bankAccountNo = over.bankAccountNo ?? `7${String(Date.now() % 1e5).padStart(5, '0')}${String(seq).padStart(4, '0')}`;
   const now = nowIso();
-  const row = await app.db
-    .insertInto('players')
-    .values({
-      phone,
-      name: `Player ${seq}`,
-      password_hash: 'not-used',
-      bank_code: over.bankCode ?? 'KBANK',
-      bank_account_name: 'SOMCHAI JAIDEE',
-      bank_account_no: bankAccountNo,
-      currency: over.currency ?? 'THB',
-      source_code: null,
-      inviter_id: null,
-      status: 'active',
-      coin: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = Number(row.id);
+  const id = await insertPlayerRow(app.db, {
+    phone,
+    name: `Player ${seq}`,
+    password_hash: 'not-used',
+    bank_code: over.bankCode ?? 'KBANK',
+    bank_account_name: 'SOMCHAI JAIDEE',
+    bank_account_no: bankAccountNo,
+    currency: (over.currency ?? 'THB') as 'THB' | 'LAK',
+    source_code: null,
+    inviter_id: null,
+    now,
+  });
   const token = await app.tokens.issue(id);
   return { id, token, phone, bankAccountNo, headers: { authorization: `Bearer ${token}` } };
 }
