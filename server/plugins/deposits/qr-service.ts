@@ -7,7 +7,7 @@ import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
 import type { DepositRules } from '../../deposits/rules';
 import type { DepositsContext } from './context';
-import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
+import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, lockPlayer, readDepositRules } from './repository';
 
 /**
  * QR deposits (RULES.md "Deposits", spec §2/§5/§9): one live QR per player, creating one cancels the
@@ -154,6 +154,9 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
   for (let attempt = 0; ; attempt++) {
     try {
       replaced = await ctx.db.transaction().execute(async (trx) => {
+        // One create at a time per player: on PostgreSQL the player's row lock queues concurrent creates,
+        // so each ends the one before it instead of racing for the live slot (SQLite already serializes).
+        await lockPlayer(trx, playerId);
         const old = await endLiveQr(trx, playerId, nowIso(now));
         await insertQr(trx, row);
         return old;

@@ -123,7 +123,7 @@ test('one live QR per player: creating one cancels the others', async () => {
 
 test('concurrent creates still leave exactly one live QR', async () => {
   const player = await createPlayer(t.app);
-  const answers = await Promise.all([10, 20, 30, 40, 50].map((a) => create('KBANK', a, player)));
+  const answers = await Promise.all([10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120].map((a) => create('KBANK', a, player)));
   for (const a of answers) expect(a.statusCode).toBe(200);
   const live = await t.app.db.selectFrom('qr_deposits').select('id').where('player_id', '=', player.id).where('status', '=', 'LIVE').execute();
   expect(live).toHaveLength(1);

@@ -234,3 +234,8 @@ export function listOpenWithdrawals(db: Db) {
     .limit(100)
     .execute();
 }
+
+/** Row lock on the player for the rest of the transaction (PostgreSQL; SQLite's single writer already serializes). */
+export async function lockPlayer(trx: Kysely<DB>, playerId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
+}
