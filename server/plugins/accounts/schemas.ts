@@ -47,6 +47,23 @@ export const registerBody = {
   required: ['name', 'username', 'password', 'sourceCode', 'bankCode', 'bankAccountName', 'bankAccountNo'],
 } as const;
 
+/** The BankAccount entity of spec §3, as the profile and the wallet answers carry it. */
+export const bankAccountView = {
+  type: 'object',
+  properties: {
+    bankAccountName: { type: 'string' },
+    bankAccountNo: { type: 'string' },
+    bankCode: { type: 'string' },
+    currency: { type: 'string' },
+    bank: {
+      type: 'object',
+      properties: { nameTH: { type: 'string' }, nameEN: { type: 'string' } },
+      required: ['nameTH', 'nameEN'],
+    },
+  },
+  required: ['bankAccountName', 'bankAccountNo', 'bankCode', 'bank'],
+} as const;
+
 export const profileView = {
   type: 'object',
   properties: {
@@ -55,21 +72,7 @@ export const profileView = {
       properties: { _id: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } },
       required: ['_id', 'username', 'name', 'createdAt'],
     },
-    bankAccount: {
-      type: 'object',
-      properties: {
-        bankAccountName: { type: 'string' },
-        bankAccountNo: { type: 'string' },
-        bankCode: { type: 'string' },
-        currency: { type: 'string' },
-        bank: {
-          type: 'object',
-          properties: { nameTH: { type: 'string' }, nameEN: { type: 'string' } },
-          required: ['nameTH', 'nameEN'],
-        },
-      },
-      required: ['bankAccountName', 'bankAccountNo', 'bankCode', 'bank'],
-    },
+    bankAccount: bankAccountView,
   },
   required: ['profile', 'bankAccount'],
 } as const;

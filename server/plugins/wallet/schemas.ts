@@ -1,3 +1,5 @@
+import { bankAccountView } from '../accounts/schemas';
+
 /** JSON schemas of the wallet routes (request and every response). Amounts on the wire are baht. */
 export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
@@ -31,16 +33,7 @@ export const walletResponse = {
       properties: { name: { type: 'string' }, username: { type: 'string' }, _id: { type: 'string' }, coin: { type: 'number' } },
       required: ['name', 'username', '_id', 'coin'],
     },
-    bankAccount: {
-      type: 'object',
-      properties: {
-        bankAccountName: { type: 'string' },
-        bankAccountNo: { type: 'string' },
-        bankCode: { type: 'string' },
-        bank: { type: 'object', properties: { nameTH: { type: 'string' }, nameEN: { type: 'string' } }, required: ['nameTH', 'nameEN'] },
-      },
-      required: ['bankAccountName', 'bankAccountNo', 'bankCode', 'bank'],
-    },
+    bankAccount: bankAccountView,
     wallet: { type: 'object', properties: { amount: { type: 'number' } }, required: ['amount'] },
     invite: {
       type: 'object',
