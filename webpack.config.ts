@@ -47,7 +47,8 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // hidden: the maps are written for error tracking, but no bundle points at them and the server never serves them.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

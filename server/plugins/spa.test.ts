@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../test/helper';
 
 const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const MAP = JSON.stringify({ version: 3, sources: ['webpack://src/features/wallet/secret.ts'], mappings: 'AAAA' });
 
 function makeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
@@ -15,6 +16,9 @@ function makeDist(): string {
   fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js'), JS);
   fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.br'), zlib.brotliCompressSync(JS));
   fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.gz'), zlib.gzipSync(JS));
+  // Source maps stay in the build for error tracking but are never published.
+  fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.map'), MAP);
+  fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.map.gz'), zlib.gzipSync(MAP));
   return dir;
 }
 
@@ -89,6 +93,16 @@ describe('with a built SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/late.def456.js' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('late()');
+  });
+
+  test('source maps are not served, in any encoding or spelling', async () => {
+    for (const url of ['/assets/main.abc123.js.map', '/assets/main.abc123.js.MAP', '/assets/main.abc123.js.map?x=1', '/assets/main.abc123.js.map.gz', '/assets//main.abc123.js.map', '/assets/%6dain.abc123.js.map']) {
+      for (const encoding of ['gzip, br', 'identity']) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*', 'accept-encoding': encoding } });
+        expect([url, [403, 404].includes(res.statusCode)]).toEqual([url, true]);
+        expect(res.body).not.toContain('mappings');
+      }
+    }
   });
 
   test('nothing outside the build is reachable', async () => {

@@ -15,6 +15,17 @@ export function isServerPath(url: string): boolean {
   return SERVER_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`));
 }
 
+/** Source maps (and their compressed siblings) stay in dist/ for error tracking but are never published. */
+export function isSourceMap(pathName: string): boolean {
+  let p = pathName;
+  try {
+    p = decodeURIComponent(pathName);
+  } catch {
+    // a malformed escape is no file name either way
+  }
+  return /\.map(?:\.(?:gz|br))?$/i.test(p.split('?')[0]);
+}
+
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 
 /**
@@ -24,7 +35,7 @@ const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start 
  *   SPA is not built;
  * - anything else (a missing asset): 404 JSON.
  * Hashed files under /assets/ are immutable for a year; index.html and other unhashed files are revalidated
- * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them.
+ * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
  */
 export default fp(
   async (app) => {
@@ -37,6 +48,7 @@ export default fp(
       preCompressed: true,
       cacheControl: false,
       index: ['index.html'],
+      allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
