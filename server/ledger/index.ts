@@ -28,5 +28,5 @@ export {
   type WalletMovement,
 } from './journal';
 export { runAudit, formatAuditReport, type AuditReport } from './audit';
-export { parseBaht, toBaht, formatSatang } from './money';
+export { parseBaht, parseWireBaht, toBaht, formatSatang } from './money';
 export { idempotent } from './idempotency';

@@ -20,6 +20,14 @@ export function parseBaht(value: unknown): number | null {
   return Number.isSafeInteger(satang) ? satang : null;
 }
 
+/**
+ * An amount as it arrives in a JSON body or a webhook: a JSON number only (amounts on the wire are JSON numbers),
+ * so "5" and " 5 " are refused like any other malformed amount. parseBaht also reads settings and form text.
+ */
+export function parseWireBaht(value: unknown): number | null {
+  return typeof value === 'number' ? parseBaht(value) : null;
+}
+
 /** Satang to baht for JSON: 1234 -> 12.34 (the nearest double, which JSON prints as 12.34). */
 export function toBaht(satang: number): number {
   if (!Number.isSafeInteger(satang)) throw new Error(`not an integer amount of satang: ${satang}`);

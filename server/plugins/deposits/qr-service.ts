@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, conflict, notFound } from '../../errors';
-import { parseBaht, toBaht } from '../../ledger/money';
+import { parseWireBaht, toBaht } from '../../ledger/money';
 import { promptPayPayload, qrSvg } from '../../deposits/promptpay';
 import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
@@ -109,7 +109,7 @@ function lastOf(row: QrDepositsTable, now: string): LastQr | null {
 }
 
 export async function createQr(ctx: DepositsContext, playerId: number, bank: QrBank, rawAmount: unknown): Promise<QrRecord> {
-  const amount = parseBaht(rawAmount);
+  const amount = parseWireBaht(rawAmount);
   if (amount === null || amount <= 0) throw refuse(400);
   const rules = await readDepositRules(ctx.db);
   if (amount < minimumSatang(rules, bank) || amount > Math.round(rules.qrMaximum * 100)) throw refuse();

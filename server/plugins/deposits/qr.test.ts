@@ -34,7 +34,7 @@ test('KBANK: a PromptPay QR for the operator id and the amount, with a valid CRC
 test('GET answers the live QR of that bank, or hasQrcode false', async () => {
   const player = await createPlayer(t.app);
   expect((await get('KBANK', player)).json()).toMatchObject({ hasQrcode: false, qrcodeId: null });
-  const made = (await create('KBANK', '20', player)).json();
+  const made = (await create('KBANK', 20, player)).json();
   const again = (await get('KBANK', player)).json();
   expect(again).toMatchObject({ hasQrcode: true, qrcodeId: made.qrcodeId, amount: 20, payload: made.payload });
   expect((await get('WW', player)).json()).toMatchObject({ hasQrcode: false });
@@ -139,7 +139,7 @@ test('WW and E2P carry the gateway payload; minimums 100 and 50; KBANK above 0 a
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ hasQrcode: false, message: 'QR_FAIL' });
   }
-  for (const bad of [0, -5, 1.234, 'abc', null, undefined]) {
+  for (const bad of [0, -5, 1.234, 'abc', '100', ' 100 ', [100], { amount: 100 }, null, undefined]) {
     const res = await create('KBANK', bad);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ hasQrcode: false, message: 'QR_FAIL' });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, badRequest } from '../../errors';
-import { parseBaht } from '../../ledger/money';
+import { parseBaht, parseWireBaht } from '../../ledger/money';
 import type { DepositsContext } from './context';
 import { creditDeposit } from './credit';
 import { findEvent, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
@@ -51,7 +51,7 @@ export function parseEvent(body: unknown): PaymentEvent {
     typeof b.reference === 'string' &&
     /^[\x21-\x7e]{1,128}$/.test(b.reference);
   if (!ok) throw badRequest('KEY_INVALID');
-  if (b.type === 'qr.paid' && (parseBaht(b.amount) === null || parseBaht(b.amount) === 0)) throw badRequest('KEY_INVALID');
+  if (b.type === 'qr.paid' && (parseWireBaht(b.amount) === null || parseWireBaht(b.amount) === 0)) throw badRequest('KEY_INVALID');
   return { id: b.id as string, type: b.type as EventType, reference: b.reference as string, amount: b.amount };
 }
 

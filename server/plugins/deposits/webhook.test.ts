@@ -38,7 +38,7 @@ test('qr.paid credits the wallet once, writes the statement line and earns a coi
 test('a deposit under the coin threshold earns no coin', async () => {
   const p = await createPlayer(t.app);
   const qr = await liveQr(p, 99.99);
-  await t.app.inject(signedEvent({ id: eventId(), type: 'qr.paid', reference: qr, amount: '99.99' }));
+  await t.app.inject(signedEvent({ id: eventId(), type: 'qr.paid', reference: qr, amount: 99.99 }));
   expect(await balanceOf(t.app, p.id)).toBe(9999);
   expect(await coinsOf(t.app, p.id)).toBe(0);
 });
@@ -127,7 +127,9 @@ test('a paid amount that differs is recorded for review and not credited', async
 });
 
 test('bodies that are not events are 400 even when signed', async () => {
-  for (const body of ['not json', '[]', JSON.stringify({ id: 'x', type: 'refund', reference: 'r', amount: 1 }), JSON.stringify({ id: 'x', type: 'qr.paid', reference: 'r', amount: 1.234 })]) {
+  for (const body of ['not json', '[]', JSON.stringify({ id: 'x', type: 'refund', reference: 'r', amount: 1 }), JSON.stringify({ id: 'x', type: 'qr.paid', reference: 'r', amount: 1.234 }),
+    // Amounts on the wire are JSON numbers: text that looks like one is not an amount.
+    JSON.stringify({ id: 'x', type: 'qr.paid', reference: 'r', amount: '100' })]) {
     const res = await t.app.inject(signedEvent(body));
     expect(res.statusCode).toBe(400);
   }

@@ -4,7 +4,8 @@ import { bankAccountView } from '../accounts/schemas';
 export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
 
-const amount = { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 20 }] } as const;
+// Amounts are JSON numbers; "5" is refused by the schema (400 INVALID_USER_INFO) like any malformed amount.
+const amount = { type: 'number' } as const;
 const code = { type: 'string', minLength: 1, maxLength: 32 } as const;
 
 export const slot = {

@@ -1,5 +1,5 @@
 import { badRequest, unprocessable } from '../../errors';
-import { parseBaht, walletBalance } from '../../ledger';
+import { parseWireBaht, walletBalance } from '../../ledger';
 import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferResult } from '../../transfers/protocol';
 
 export const WALLET = 'WALLET';
@@ -9,7 +9,7 @@ export const TRANSFER_MINIMUM_SATANG = 100;
 /** Baht from the wire to satang: 400 INVALID_USER_INFO if not an amount with at most 2 decimals; a negative number is below the minimum. */
 export function amountFromWire(v: unknown, minimum: number): number {
   if (typeof v === 'number' && v < 0) throw unprocessable('TRANSFER_MINIMUM');
-  const satang = parseBaht(v);
+  const satang = parseWireBaht(v);
   if (satang === null) throw badRequest('INVALID_USER_INFO');
   if (satang < minimum) throw unprocessable('TRANSFER_MINIMUM');
   return satang;

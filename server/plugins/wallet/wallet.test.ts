@@ -114,7 +114,7 @@ describe('POST /api/wallet/transfer', () => {
     expect(await walletBalance(t.db.db, p.id)).toBe(39_950);
     expect(await t.sim.balance('pg', `pw${p.id}`)).toBe(10_050);
     expect(await slot(p.headers, 'pg')).toMatchObject({ amount: 100.5 });
-    const back = await post('/api/wallet/transfer', { from: 'pg', to: 'WALLET', amount: '1.50' }, p.headers);
+    const back = await post('/api/wallet/transfer', { from: 'pg', to: 'WALLET', amount: 1.5 }, p.headers);
     expect(back.statusCode).toBe(200);
     expect(await walletBalance(t.db.db, p.id)).toBe(40_100);
     expect(await t.sim.balance('pg', `pw${p.id}`)).toBe(9_900);
@@ -128,6 +128,10 @@ describe('POST /api/wallet/transfer', () => {
       [{ from: 'WALLET', to: 'pg', amount: -5 }, 422, 'TRANSFER_MINIMUM'],
       [{ from: 'WALLET', to: 'pg', amount: 1.001 }, 400, 'INVALID_USER_INFO'],
       [{ from: 'WALLET', to: 'pg', amount: 'ten' }, 400, 'INVALID_USER_INFO'],
+      // Amounts are JSON numbers: text that reads as one is refused like any malformed amount.
+      [{ from: 'WALLET', to: 'pg', amount: '5' }, 400, 'INVALID_USER_INFO'],
+      [{ from: 'WALLET', to: 'pg', amount: ' 5 ' }, 400, 'INVALID_USER_INFO'],
+      [{ from: 'WALLET', to: 'pg', amount: [5] }, 400, 'INVALID_USER_INFO'],
       [{ from: 'WALLET', to: 'WALLET', amount: 5 }, 400, 'INVALID_USER_INFO'],
       [{ from: 'pg', to: 'pg', amount: 5 }, 400, 'INVALID_USER_INFO'],
       [{ from: 'WALLET', to: 'pg', amount: 10.01 }, 422, 'MONEY_NOT_ENOUGH'],
@@ -244,6 +248,10 @@ describe('POST /api/wallet/withdrawAll', () => {
     expect((await post('/api/wallet/withdrawAll', { amount: 99.99 }, p.headers)).json()).toEqual({ message: 'TRANSFER_MINIMUM' });
     const big = await post('/api/wallet/withdrawAll', { amount: 50_000.01 }, p.headers);
     expect([big.statusCode, big.json()]).toEqual([422, { message: 'INVALID_USER_INFO' }]);
+    for (const text of ['1000', ' 1000 ']) {
+      const res = await post('/api/wallet/withdrawAll', { amount: text }, p.headers);
+      expect([res.statusCode, res.json()]).toEqual([400, { message: 'INVALID_USER_INFO' }]);
+    }
     const q = await t.player({ balance: 50_00 });
     expect((await post('/api/wallet/withdrawAll', { amount: 100 }, q.headers)).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
 
