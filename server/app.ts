@@ -20,7 +20,16 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The time every rule reads (lockouts, OTP expiry...); tests replace clock.now to move time. */
     clock: { now(): Date };
+    /** Every route as registered (HEAD twins left out), so checks such as the route sweep cover a new route the day it is added. */
+    routeCatalogue: readonly RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** Needs a player's token: app.authenticate runs onRequest, before the body is read or validated. */
+  protected: boolean;
 }
 
 export interface AppOptions {
@@ -82,6 +91,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     // One of true, a hop count or an address list; the cast picks Fastify's HTTP/1 overload.
     trustProxy: config.trustProxy as string,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
+  });
+
+  const routeCatalogue: RouteEntry[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    const onRequest = ([] as unknown[]).concat(route.onRequest ?? []);
+    const isProtected = app.hasDecorator('authenticate') && onRequest.includes(app.authenticate);
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected });
+    }
   });
 
   const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

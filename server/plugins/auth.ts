@@ -11,7 +11,7 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler for routes that need a logged-in player; sets request.playerId and request.sessionId. */
+    /** onRequest hook for routes that need a logged-in player, so an anonymous caller is refused before the body is read or validated; sets request.playerId and request.sessionId. */
     authenticate: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Each takes an optional transaction so a caller can change other rows and the sessions atomically. */
     tokens: {
@@ -68,7 +68,7 @@ export default fp(
     app.decorateRequest('playerId', 0);
     app.decorateRequest('sessionId', '');
 
-    app.decorate('authenticate', async (req: FastifyRequest) => {
+    const authenticate = async (req: FastifyRequest) => {
       const header = req.headers.authorization;
       const m = header && /^Bearer\s+(\S+)$/i.exec(header);
       if (!m) throw unauthorized('UNAUTHORIZED');
@@ -95,6 +95,16 @@ export default fp(
       if (row.status !== 'active') throw new AppError(401, 'INACTIVE_USER');
       req.playerId = Number(row.id);
       req.sessionId = jti;
+    };
+    app.decorate('authenticate', authenticate);
+
+    // The global rate limit (the security plugin, registered before this one) appends its onRequest hook to every
+    // route after the route's own: move authentication behind it, so a flood of bad tokens is limited before each
+    // one costs a signature check and a database read, and a limited caller gets 429 whatever its token.
+    app.addHook('onRoute', (route) => {
+      const hooks = ([] as unknown[]).concat(route.onRequest ?? []);
+      if (!hooks.includes(authenticate)) return;
+      route.onRequest = [...hooks.filter((h) => h !== authenticate), authenticate] as typeof route.onRequest;
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -5,7 +5,7 @@ import * as s from './schemas';
 /** Account and session routes of spec §7. Handlers hold no rules and no SQL: the service does. */
 export async function accountRoutes(app: FastifyInstance, opts: { service: AccountsService }): Promise<void> {
   const { service } = opts;
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.post<{ Body: { username: string; password: string } }>(
     '/api/login',

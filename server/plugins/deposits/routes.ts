@@ -19,10 +19,10 @@ const errors = { '4xx': s.errorResponse, '5xx': s.errorResponse };
 /** The deposit API of spec §7: QR codes, the payment webhook, slips and gift links. */
 export default async function routes(app: FastifyInstance): Promise<void> {
   const ctx = app.deposits;
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   // ---- QR codes: GET, POST {amount}, DELETE /api/qrcode/{bankCode | qrcodeId}
-  const qrErrors = { '4xx': s.qrRecord, 502: s.qrRecord, '5xx': s.errorResponse };
+  const qrErrors = { '4xx': s.qrRefusal, 502: s.qrRefusal, '5xx': s.errorResponse };
   app.get<{ Params: { code: string } }>('/api/qrcode/:code', { ...auth, schema: { params: s.qrParams, response: { 200: s.qrRecord, ...errors } } }, async (req) => {
     if (!isQrBank(req.params.code)) throw notFound('NO_BANK');
     return getQr(ctx, req.playerId, req.params.code);
@@ -84,7 +84,9 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         const code = (e as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'SLIP_INVALID_FILE');
         if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('SLIP_INVALID_FILE');
-        throw e;
+        // Anything else here is the client's multipart (no boundary, a truncated part...), never the server's fault.
+        if (e instanceof AppError) throw e;
+        throw badRequest('SLIP_INVALID_FILE');
       }
       if (!bytes) throw badRequest('SLIP_NO_FILE');
       const file = bytes;

@@ -38,10 +38,18 @@ export const qrRecord = {
   required: ['hasQrcode', 'message'],
 } as const;
 
+/**
+ * A refused QR create: the QR record saying hasQrcode false (the SPA shows its message), or, for a failure
+ * before the route's own checks (no token, bad JSON, rate limit...), the plain error envelope. Both carry
+ * `message`, so every error answer of the route can be serialized.
+ */
+export const qrRefusal = { ...qrRecord, required: ['message'] } as const;
+
 export const createQrBody = {
   type: 'object',
-  // amount is checked by the service (QR_FAIL), so a missing or malformed one gets the QR answer too.
-  properties: { amount: { type: ['number', 'string', 'null'] } },
+  // amount is checked by the service (QR_FAIL, JSON numbers only), so a missing or malformed one of any type
+  // gets the QR answer too.
+  properties: { amount: {} },
 } as const;
 
 export const webhookAnswer = {

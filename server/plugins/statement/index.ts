@@ -30,7 +30,7 @@ async function statement(app: FastifyInstance) {
   app.post<{ Body: { page?: number; limit?: number } }>(
     '/api/statement',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         body: {
           type: 'object',

@@ -21,7 +21,7 @@ function transferAnswer(r: TransferResult, amount: number) {
 }
 
 export default async function routes(app: FastifyInstance) {
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
   const w = () => app.wallet;
 
   app.get('/api/wallet', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, (req) => walletView(app.db, req.playerId));

@@ -24,6 +24,8 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
   };
   const back = (params: Record<string, string>) => `/demo/bank?${new URLSearchParams(params).toString()}`;
   type Form = Record<string, string | undefined>;
+  // The forms post text fields only; anything else (a JSON body with other types) is refused before use.
+  const form = { preHandler: sameOrigin, schema: { body: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } } } };
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/demo/bank', async (req, reply) => {
     const now = app.clock.now();
@@ -53,13 +55,13 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
   app.get('/demo/bank/bank.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(BANK_JS));
   app.get('/demo/bank/bank.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(BANK_CSS));
 
-  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/qr/:id/pay', { preHandler: sameOrigin }, async (req, reply) => {
+  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/qr/:id/pay', form, async (req, reply) => {
     const r = await payQr(app, req.params.id, req.body?.amount?.trim() || undefined);
     const ok = r.statusCode === 200 && r.outcome === 'CREDITED';
     return reply.redirect(back(ok ? { ok: 'Paid: the wallet was credited.' } : { error: `Webhook answered ${r.statusCode} ${r.outcome}` }), 303);
   });
 
-  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/payouts/:id/settle', { preHandler: sameOrigin }, async (req, reply) => {
+  app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/payouts/:id/settle', form, async (req, reply) => {
     const succeeded = req.body?.result !== 'failed';
     const w = await app.db.selectFrom('withdrawals').select(['id', 'amount']).where('id', '=', req.params.id).executeTakeFirst();
     if (!w) return reply.redirect(back({ error: 'No such withdrawal.' }), 303);
@@ -67,7 +69,7 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
     return reply.redirect(back(r.statusCode === 200 ? { ok: `Payout ${succeeded ? 'paid' : 'failed'}: ${r.outcome}` } : { error: `Webhook answered ${r.statusCode} ${r.outcome}` }), 303);
   });
 
-  app.post<{ Body: Form }>('/demo/bank/transfer', { preHandler: sameOrigin }, async (req, reply) => {
+  app.post<{ Body: Form }>('/demo/bank/transfer', form, async (req, reply) => {
     const b = req.body ?? {};
     const receiver: ReceiverChoice = b.receiver === 'other' || b.receiver === 'promptpay' ? b.receiver : 'account';
     const r = await makeTransfer(app, { playerId: Number(b.playerId), amount: b.amount ?? '', receiver, minutesAgo: Number(b.minutesAgo) || 0 });
@@ -85,7 +87,7 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
       .send(makeSlipPng(slip));
   });
 
-  app.post<{ Body: Form }>('/demo/bank/gift', { preHandler: sameOrigin }, async (req, reply) => {
+  app.post<{ Body: Form }>('/demo/bank/gift', form, async (req, reply) => {
     const r = issueVoucher(app, req.body?.amount ?? '');
     return reply.redirect(back(r.ok ? { giftLink: r.link, giftEnc: r.encrypted } : { error: r.error }), 303);
   });
