@@ -45,7 +45,8 @@ export interface TransferForm {
 export async function makeTransfer(app: FastifyInstance, f: TransferForm): Promise<{ ok: true; transRef: string } | { ok: false; error: string }> {
   const amount = parseBaht(f.amount);
   if (amount === null || amount <= 0) return { ok: false, error: 'Enter an amount in baht with at most 2 decimals.' };
-  const player = await app.db.selectFrom('players').selectAll().where('id', '=', f.playerId).executeTakeFirst();
+  // A missing or non-numeric id (NaN) is no player; PostgreSQL would refuse it as a query parameter.
+  const player = Number.isSafeInteger(f.playerId) ? await app.db.selectFrom('players').selectAll().where('id', '=', f.playerId).executeTakeFirst() : undefined;
   if (!player) return { ok: false, error: 'No such player.' };
   const sendingBank = bankNumberOf(player.bank_code);
   if (!sendingBank) return { ok: false, error: `${player.bank_code} does not issue Thai slips with a mini-QR.` };
