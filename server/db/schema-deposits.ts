@@ -46,8 +46,9 @@ export interface SlipsTable {
   reference: string | null;
   sending_bank: string | null;
   /**
-   * = reference once the slip was decided on its content (credited, or refused for receiver, sender or age);
-   * unique, so a reference is credited once and a second upload of it is a duplicate.
+   * = reference once the slip was decided on its content (credited, or refused for receiver or age; never
+   * NOT_MATCH, which concerns the uploader: migration 202611260002); unique, so a reference is credited once
+   * and a later upload of it is a duplicate.
    */
   reference_claim: string | null;
   file_name: string;

@@ -22,6 +22,12 @@ export interface DepositRules {
   giftMinimum: number;
   /** Bytes. Largest slip upload. */
   slipMaxBytes: number;
+  /**
+   * NOT_MATCH slips (another account's transfer) one player may upload within slipNotMatchWindowMinutes;
+   * at the limit every further upload of that player is 429 REQUEST_LIMIT until the window moves on. 0: off.
+   */
+  slipNotMatchLimit: number;
+  slipNotMatchWindowMinutes: number;
 }
 
 export const DEFAULT_DEPOSIT_RULES: DepositRules = {
@@ -34,6 +40,8 @@ export const DEFAULT_DEPOSIT_RULES: DepositRules = {
   coinsPerDeposit: 1,
   giftMinimum: 2,
   slipMaxBytes: MAX_SLIP_BYTES,
+  slipNotMatchLimit: 5,
+  slipNotMatchWindowMinutes: 60,
 };
 
 export const DEPOSIT_RULES_KEY = 'depositRules';

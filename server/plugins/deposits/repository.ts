@@ -142,8 +142,32 @@ export function setEventOutcome(trx: Db, id: string, outcome: string) {
 
 // ---- slips
 
-export function insertSlip(db: Db, row: SlipsTable) {
-  return db.insertInto('slips').values(row).execute();
+/**
+ * Records a new upload IN_PROGRESS unless the player is at the NOT_MATCH limit: NOT_MATCH slips created since
+ * `since`, plus the player's uploads still in progress (each may yet turn out NOT_MATCH), must stay below
+ * `limit`. Counted and inserted under the player's row lock (PostgreSQL; SQLite transactions are serial), so
+ * parallel uploads cannot all pass one count. False when refused (nothing inserted).
+ */
+export async function insertSlipWithinNotMatchLimit(db: Db, row: SlipsTable, since: string, limit: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (limit > 0) {
+      await lockPlayer(trx, row.player_id);
+      const { n } = await trx
+        .selectFrom('slips')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('player_id', '=', row.player_id)
+        .where('created_at', '>', since)
+        .where((eb) => eb.or([eb.and([eb('status', '=', 'FAILED'), eb('note', '=', 'NOT_MATCH')]), eb('status', '=', 'IN_PROGRESS')]))
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= limit) return false;
+    }
+    await trx.insertInto('slips').values(row).execute();
+    return true;
+  });
+}
+
+export function deleteSlip(db: Db, id: string) {
+  return db.deleteFrom('slips').where('id', '=', id).execute();
 }
 
 export function updateSlip(db: Db, id: string, set: Partial<Omit<SlipsTable, 'id' | 'player_id'>>) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { nowIso } from '../../db';
-import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors';
+import { AppError, badRequest, conflict, notFound, tooMany, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
 import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from '../../deposits/slip-qr';
 import { isInClosedHours } from '../lookups/slip-hours';
@@ -12,10 +12,11 @@ import type { DepositsContext } from './context';
 import { creditDeposit } from './credit';
 import {
   countSlips,
+  deleteSlip,
   findClaimedReference,
   findPlayer,
   findPlayerSlipByReference,
-  insertSlip,
+  insertSlipWithinNotMatchLimit,
   isUniqueViolation,
   listReceivingAccounts,
   listSlips,
@@ -97,11 +98,8 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   const player = await findPlayer(ctx.db, input.playerId);
   if (!player) throw notFound('NO_USER');
 
-  // Stored first, under a random name outside the web root: every upload is kept for staff review.
   const id = `slp_${crypto.randomBytes(12).toString('hex')}`;
   const fileName = `${crypto.randomBytes(16).toString('hex')}.${extensionOf(type)}`;
-  await fs.mkdir(ctx.env.uploadsDir, { recursive: true, mode: 0o700 });
-  await fs.writeFile(path.join(ctx.env.uploadsDir, fileName), input.bytes, { mode: 0o600, flag: 'wx' });
   const created = ctx.now();
   const row: SlipsTable = {
     id,
@@ -122,7 +120,18 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
     created_at: nowIso(created),
     updated_at: nowIso(created),
   };
-  await insertSlip(ctx.db, row);
+  // A player who keeps uploading other people's slips (NOT_MATCH) is stopped before any slip work; the
+  // upload is recorded IN_PROGRESS in the same counted step, so parallel uploads cannot pass the limit.
+  const since = nowIso(new Date(created.getTime() - rules.slipNotMatchWindowMinutes * 60_000));
+  if (!(await insertSlipWithinNotMatchLimit(ctx.db, row, since, rules.slipNotMatchLimit))) throw tooMany('REQUEST_LIMIT');
+  // Stored under a random name outside the web root: every upload is kept for staff review.
+  try {
+    await fs.mkdir(ctx.env.uploadsDir, { recursive: true, mode: 0o700 });
+    await fs.writeFile(path.join(ctx.env.uploadsDir, fileName), input.bytes, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    await deleteSlip(ctx.db, id);
+    throw e;
+  }
 
   const fail = async (note: string, extra: Partial<SlipsTable> = {}, claim = false): Promise<never> => {
     const set: Partial<SlipsTable> = { ...extra, status: 'FAILED', note, updated_at: nowIso(ctx.now()) };
@@ -165,7 +174,8 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   if (!(await receiverIsOperator(ctx, t))) return fail('DEST_ACC_INVALID', facts, true);
   const senderBank = bankNumberOf(player.bank_code);
   if (!accountMatches(player.bank_account_no, t.sender.accountNo) || (senderBank !== null && senderBank !== qr.sendingBank)) {
-    return fail('NOT_MATCH', facts, true);
+    // About the uploader, not the slip: recorded against them for review, the reference stays free for its owner.
+    return fail('NOT_MATCH', facts);
   }
   const setting = await readSlipSetting(ctx.db);
   const age = ctx.now().getTime() - t.transferredAt.getTime();

@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { makeSlipJpeg, makeSlipPng } from '../../deposits/slip-image';
 import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';
+import { up as releaseNotMatchClaims } from '../../db/migrations/202611260002_slip_claims';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +109,111 @@ test("another player's transfer: NOT_MATCH", async () => {
   expect(res.statusCode).toBe(422);
   expect(res.json()).toEqual({ message: 'NOT_MATCH' });
   expect(await balanceOf(t.app, p.id)).toBe(0);
+});
+
+describe("a slip's reference is claimed by a credit, not by another player's NOT_MATCH (issue 11)", () => {
+  async function setRules(rules: object | null) {
+    await t.app.db.deleteFrom('settings').where('key', '=', 'depositRules').execute();
+    if (rules) await t.app.db.insertInto('settings').values({ key: 'depositRules', value: JSON.stringify(rules), updated_at: new Date().toISOString() }).execute();
+  }
+  const listOf = async (p: TestPlayer) =>
+    (await t.app.inject({ method: 'POST', url: '/api/statement/slip', headers: p.headers, payload: { page: 1, limit: 100 } })).json();
+
+  test("A uploads B's slip: NOT_MATCH, recorded against A; B uploads it: credited; A again: SLIP_REFNO_DUPLICATED", async () => {
+    const a = await createPlayer(t.app);
+    const b = await createPlayer(t.app);
+    const s = await slip(b, '300');
+    const first = await upload(a, s.bytes);
+    expect([first.statusCode, first.json()]).toEqual([422, { message: 'NOT_MATCH' }]);
+    // Recorded against A for review, in A's own slip history.
+    expect(await slipRows(a.id)).toMatchObject([{ status: 'FAILED', note: 'NOT_MATCH', reference: s.ref }]);
+    expect((await listOf(a)).slips).toMatchObject([{ status: 'FAILED', note: 'NOT_MATCH', reference: s.ref }]);
+
+    const own = await upload(b, s.bytes);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ message: 'SUCCESS', slip: { status: 'SUCCESS', amount: 300, reference: s.ref } });
+    expect(await balanceOf(t.app, b.id)).toBe(30000);
+
+    // Once credited the reference is claimed: anyone, A included, gets the duplicate answer.
+    const again = await upload(a, s.bytes);
+    expect([again.statusCode, again.json()]).toEqual([409, { message: 'SLIP_REFNO_DUPLICATED' }]);
+    expect(await balanceOf(t.app, a.id)).toBe(0);
+    await expectLedgerOk(t.app);
+  });
+
+  test("A's NOT_MATCH uploads racing B's own upload of the slip do not block B", async () => {
+    const a = await createPlayer(t.app);
+    const b = await createPlayer(t.app);
+    const s = await slip(b, '75');
+    const [own, ...others] = await Promise.all([upload(b, s.bytes), upload(a, s.bytes), upload(a, s.bytes)]);
+    expect(own.statusCode).toBe(200);
+    for (const r of others) expect([[422, 'NOT_MATCH'], [409, 'SLIP_REFNO_DUPLICATED']]).toContainEqual([r.statusCode, r.json().message]);
+    expect(await balanceOf(t.app, b.id)).toBe(7500);
+    expect(await balanceOf(t.app, a.id)).toBe(0);
+    await expectLedgerOk(t.app);
+  });
+
+  test('migration 202611260002 releases the claims NOT_MATCH slips took before, and only those', async () => {
+    const a = await createPlayer(t.app);
+    const b = await createPlayer(t.app);
+    const s = await slip(b, '55');
+    const expired = await slip(b, '56', { minutesAgo: 61 });
+    const now = new Date().toISOString();
+    const old = { player_id: a.id, status: 'FAILED' as const, amount: 0, currency: 'THB', sending_bank: '004', file_name: 'x.png', content_type: 'image/png', size: 1, sender_account: null, receiver_account: null, transferred_at: null, created_at: now, updated_at: now };
+    // What the old rule left behind: A's NOT_MATCH upload holding B's reference.
+    await t.app.db.insertInto('slips').values({ ...old, id: 'slp_old_not_match', note: 'NOT_MATCH', reference: s.ref, reference_claim: s.ref }).execute();
+    await t.app.db.insertInto('slips').values({ ...old, id: 'slp_old_expired', note: 'EXPIRED_SLIP', reference: expired.ref, reference_claim: expired.ref }).execute();
+    expect((await upload(b, s.bytes)).json()).toEqual({ message: 'SLIP_REFNO_DUPLICATED' });
+    await releaseNotMatchClaims(t.app.db);
+    expect((await upload(b, s.bytes)).statusCode).toBe(200);
+    expect(await balanceOf(t.app, b.id)).toBe(5500);
+    expect(await t.app.db.selectFrom('slips').select(['status', 'note']).where('id', '=', 'slp_old_not_match').executeTakeFirst()).toEqual({ status: 'FAILED', note: 'NOT_MATCH' });
+    expect((await upload(b, expired.bytes)).json()).toEqual({ message: 'SLIP_REFNO_DUPLICATED' });
+  });
+
+  test('after 5 NOT_MATCH uploads in an hour a player gets 429 REQUEST_LIMIT for any slip, nothing stored, until the hour has passed', async () => {
+    const a = await createPlayer(t.app);
+    const b = await createPlayer(t.app);
+    const theirs = await slip(b, '20');
+    for (let i = 0; i < 5; i++) expect((await upload(a, theirs.bytes)).json()).toEqual({ message: 'NOT_MATCH' });
+    const over = await upload(a, theirs.bytes);
+    expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+    const mine = await slip(a, '10');
+    expect((await upload(a, mine.bytes)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    expect(await slipRows(a.id)).toHaveLength(5);
+    const files = fs.readdirSync(t.app.deposits.env.uploadsDir);
+    for (const r of await slipRows(a.id)) expect(files).toContain(r.file_name);
+    // The limit is the uploader's: the owner is credited meanwhile.
+    expect((await upload(b, theirs.bytes)).statusCode).toBe(200);
+
+    const real = t.app.clock.now;
+    const later = new Date(Date.now() + 61 * 60_000);
+    t.app.clock.now = () => later;
+    try {
+      const fresh = await slip(a, '10');
+      const res = await upload(a, fresh.bytes);
+      expect(res.statusCode).toBe(200);
+      expect(await balanceOf(t.app, a.id)).toBe(1000);
+    } finally {
+      t.app.clock.now = real;
+    }
+  });
+
+  test('the limit is configurable (depositRules.slipNotMatchLimit) and parallel uploads cannot pass it', async () => {
+    await setRules({ slipNotMatchLimit: 3 });
+    try {
+      const a = await createPlayer(t.app);
+      const b = await createPlayer(t.app);
+      const theirs = await slip(b, '20');
+      const answers = await Promise.all(Array.from({ length: 7 }, () => upload(a, theirs.bytes)));
+      expect(answers.map((r) => `${r.statusCode} ${r.json().message}`).sort()).toEqual([
+        '422 NOT_MATCH', '422 NOT_MATCH', '422 NOT_MATCH', '429 REQUEST_LIMIT', '429 REQUEST_LIMIT', '429 REQUEST_LIMIT', '429 REQUEST_LIMIT',
+      ]);
+      expect((await slipRows(a.id)).map((r) => r.note)).toEqual(['NOT_MATCH', 'NOT_MATCH', 'NOT_MATCH']);
+    } finally {
+      await setRules(null);
+    }
+  });
 });
 
 test('unreadable images and slips the bank does not know are INVALID_SLIP, and recorded', async () => {
