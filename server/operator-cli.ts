@@ -26,7 +26,8 @@ export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
 export interface OperatorContext {
   db: Kysely<DB>;
-  config: Pick<Config, 'registerOtp' | 'minPlayerAge'>;
+  /** What the lookups reflect from the config (`lookups` prints their answers). */
+  config: Pick<Config, 'registerOtp' | 'minPlayerAge' | 'demo'>;
   out: (line: string) => void;
   err: (line: string) => void;
   now?: () => Date;

@@ -5,12 +5,26 @@ export interface SiteActive {
   terminated: 'gone' | null;
 }
 
+/** GET /api/lookup/info: the operator's name and site, and whether the server runs in demo mode. */
+export interface SiteInfo {
+  name: string;
+  website: string;
+  /** Demo mode: payments are simulated and /demo/bank is open to anyone; every page says so (DemoBanner). */
+  demo: boolean;
+}
+
 /** App-wide lookups used by the shell; features inject their own (banks, deposit, ...) next to their screens. */
 export const lookupApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSiteActive: build.query<SiteActive, void>({
       query: () => '/api/lookup/active',
       // The navigation guard reads the answer itself; no toast, no redirect from here.
+      extraOptions: { raw: true },
+    }),
+    getSiteInfo: build.query<SiteInfo, void>({
+      query: () => '/api/lookup/info',
+      providesTags: ['Lookup'],
+      // Only the demo banner reads it: a failure shows no banner, and no toast or redirect either.
       extraOptions: { raw: true },
     }),
     getConditions: build.query<string[], void>({
@@ -20,4 +34,4 @@ export const lookupApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetConditionsQuery } = lookupApi;
+export const { useGetConditionsQuery, useGetSiteInfoQuery } = lookupApi;

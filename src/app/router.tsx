@@ -3,6 +3,7 @@ import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-r
 
 import { selectToken } from '../features/session/sessionSlice';
 import { createGuard } from './guard';
+import { DemoBanner } from './layout/DemoBanner';
 import { setNavigator } from './navigation';
 import { RouteError } from './RouteError';
 import type { AppStore } from './store';
@@ -10,6 +11,13 @@ import type { AppStore } from './store';
 type PageModule = { default: ComponentType };
 /** Redirect-only routes render nothing while their loader redirects. */
 const Nothing = () => null;
+/** What every page shares, above its layout: the demo-mode banner (nothing outside demo mode). */
+const Root = () => (
+  <>
+    <DemoBanner />
+    <Outlet />
+  </>
+);
 /** A lazily loaded route module: one chunk per route (chunk names come from the import comments). */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
@@ -27,7 +35,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
       // The guard runs on every navigation, not only when the root's params change.
       shouldRevalidate: () => true,
       HydrateFallback: () => null,
-      element: <Outlet />,
+      element: <Root />,
       errorElement: <RouteError />,
       children: [
         {

@@ -1,8 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** Answers every test needs: the site is active. Tests add their own with server.use(...). */
-export const defaultHandlers = [http.get('/api/lookup/active', () => HttpResponse.json({ terminated: null }))];
+/**
+ * Answers every test needs: the site is active, and it is not in demo mode (no demo banner; its own test
+ * turns it on). Tests add their own with server.use(...).
+ */
+export const defaultHandlers = [
+  http.get('/api/lookup/active', () => HttpResponse.json({ terminated: null })),
+  http.get('/api/lookup/info', () => HttpResponse.json({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false })),
+];
 
 export const server = setupServer(...defaultHandlers);
 

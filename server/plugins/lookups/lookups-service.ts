@@ -6,10 +6,10 @@ import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetti
 import type { SettingKey, Settings } from './settings';
 import { isInClosedHours } from './slip-hours';
 
-/** What a lookup needs: the database, the two config values some lookups reflect, and the time. */
+/** What a lookup needs: the database, the config values some lookups reflect, and the time. */
 export interface LookupContext {
   db: Kysely<DB>;
-  config: Pick<Config, 'registerOtp' | 'minPlayerAge'>;
+  config: Pick<Config, 'registerOtp' | 'minPlayerAge' | 'demo'>;
   now: Date;
 }
 
@@ -64,7 +64,12 @@ export const lookups = {
   },
 
   agreements: ({ db }: LookupContext) => required(db, 'agreements'),
-  info: ({ db }: LookupContext) => required(db, 'info'),
+
+  /** demo: DEMO is on (simulated payments, the open /demo/bank page); the SPA shows its demo banner. From the config, never the stored document. */
+  async info({ db, config }: LookupContext) {
+    const { name, website } = await required(db, 'info');
+    return { name, website, demo: config.demo };
+  },
   notice: ({ db }: LookupContext) => required(db, 'notice'),
   contact: ({ db }: LookupContext) => required(db, 'contact'),
   withdraw: ({ db }: LookupContext) => required(db, 'withdraw'),

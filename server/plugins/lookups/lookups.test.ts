@@ -73,7 +73,7 @@ test('the minimum age follows MIN_PLAYER_AGE', async () => {
 });
 
 test('info, notice, contact, withdraw have their exact shapes', async () => {
-  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com' });
+  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true });
   expect(Object.keys((await get('notice')).body as object)).toEqual(['notice']);
   const contact = (await get('contact')).body as Record<string, string>;
   expect(Object.keys(contact).sort()).toEqual(['contactText', 'lineLink', 'lineName', 'lineQR']);
@@ -83,8 +83,29 @@ test('info, notice, contact, withdraw have their exact shapes', async () => {
 
 test('an operator edit shows up at once, and unknown keys in a stored document never leak', async () => {
   await writeSetting(t.db.db, 'info', { name: 'ร้านใหม่', website: 'https://new.example', secret: 'x' } as never);
-  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example' });
+  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example', demo: true });
   await writeSetting(t.db.db, 'info', SETTINGS.info);
+});
+
+test('info says whether demo mode is on (the SPA shows its demo banner), whatever the stored document says', async () => {
+  // Outside demo mode every outside service must be chosen explicitly; the simulators are chosen on purpose here.
+  const keys = ['GAME_PROVIDER', 'PAYOUT_PROVIDER', 'PAYMENT_GATEWAY', 'SLIP_VERIFIER', 'GIFT_REDEEMER'];
+  const saved = keys.map((k) => process.env[k]);
+  for (const k of keys) process.env[k] = 'simulator';
+  try {
+    const prod = await buildTestApp({ DEMO: 'off' });
+    try {
+      await writeSetting(prod.db.db, 'info', { ...SETTINGS.info, demo: true } as never);
+      const res = await prod.app.inject({ method: 'GET', url: '/api/lookup/info' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false });
+    } finally {
+      await prod.close();
+    }
+  } finally {
+    keys.forEach((k, i) => (saved[i] === undefined ? delete process.env[k] : (process.env[k] = saved[i])));
+  }
+  expect((await get('info')).body).toMatchObject({ demo: true });
 });
 
 test('sources, registerOTP and enableChatWidget', async () => {

@@ -36,7 +36,7 @@ export const lookupResponse: Record<LookupName, object> = {
   }),
   conditions: htmlList,
   agreements: htmlList,
-  info: obj({ name: str, website: str }),
+  info: obj({ name: str, website: str, demo: bool }),
   notice: obj({ notice: str }),
   contact: obj({ contactText: str, lineLink: str, lineName: str, lineQR: nullableStr }),
   withdraw: obj({ withdrawMin: num, withdrawMax: num }),
