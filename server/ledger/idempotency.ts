@@ -32,7 +32,8 @@ interface Answer {
  *   and body, and returned;
  * - the same key and the same request again: the first answer (status and body) is returned, nothing runs;
  * - the same key with another request, or while the first is still running: 409 KEY_INVALID.
- * An unexpected failure (5xx) forgets the key, so a retry can run: such failures roll their transaction back.
+ * An unexpected failure (5xx) or a rate limit (429) forgets the key, so a retry can run: neither is the request's
+ * answer (the failure rolled its transaction back; the limit refused before any work), only its timing.
  */
 export async function idempotent<T>(
   db: Kysely<DB>,
@@ -78,7 +79,7 @@ export async function idempotent<T>(
   try {
     result = await run();
   } catch (e) {
-    if (e instanceof AppError && e.statusCode < 500) {
+    if (e instanceof AppError && e.statusCode < 500 && e.statusCode !== 429) {
       await store({ status: e.statusCode, body: { message: e.code } });
     } else {
       await db.deleteFrom('idempotency_keys').where('player_id', '=', playerId).where('idem_key', '=', key).execute();
