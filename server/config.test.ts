@@ -39,3 +39,59 @@ test('without JWT_SECRET a secret is generated once and kept in DATA_DIR', () =>
   expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
   expect(load({}).jwtSecret).toBe(first);
 });
+
+describe('GAME_SECRET_KEY (issue 11: game account passwords encrypted at rest)', () => {
+  test('without it a 32-byte key is generated once and kept in DATA_DIR (owner-only file)', () => {
+    const first = load({}).gameSecretKey;
+    expect(first).toHaveLength(32);
+    const file = path.join(dataDir, 'game-secret-key');
+    expect(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64')).toEqual(first);
+    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o077).toBe(0);
+    expect(load({}).gameSecretKey).toEqual(first);
+  });
+
+  test('a base64 32-byte key is used as is; a passphrase of 32+ characters gives a 32-byte key', () => {
+    const raw = Buffer.alloc(32, 7);
+    expect(load({ GAME_SECRET_KEY: raw.toString('base64') }).gameSecretKey).toEqual(raw);
+    const k = load({ GAME_SECRET_KEY: 'an operator passphrase, 32 characters or more' }).gameSecretKey;
+    expect(k).toHaveLength(32);
+    expect(fs.existsSync(path.join(dataDir, 'game-secret-key'))).toBe(false);
+  });
+
+  test.each(['short', 'x'.repeat(31)])('%p is refused with one line', (v) => {
+    expect(() => load({ GAME_SECRET_KEY: v })).toThrow(ConfigError);
+    expect(() => load({ GAME_SECRET_KEY: v })).toThrow(/^GAME_SECRET_KEY must be at least 32 characters or a base64 32-byte key$/);
+  });
+
+  test('an unreadable key file in DATA_DIR is refused rather than replaced (the stored passwords need it)', () => {
+    fs.writeFileSync(path.join(dataDir, 'game-secret-key'), 'garbage');
+    expect(() => load({})).toThrow(/^DATA_DIR\/game-secret-key is not a base64 32-byte key/);
+    expect(fs.readFileSync(path.join(dataDir, 'game-secret-key'), 'utf8')).toBe('garbage');
+  });
+});
+
+describe('DEMO and NODE_ENV=production (issue 11: the demo bank pays any QR without a login)', () => {
+  const demoDefault = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env }, { demoDefault: true });
+
+  test.each([
+    ['DEMO=on', { DEMO: 'on', NODE_ENV: 'production' }],
+    ['npm start (demo by default)', { NODE_ENV: 'production' }],
+  ])('%s with NODE_ENV=production is refused with one line', (_, env) => {
+    expect(() => demoDefault(env)).toThrow(ConfigError);
+    try {
+      demoDefault(env);
+    } catch (e) {
+      expect((e as Error).message).toMatch(/^DEMO must be off when NODE_ENV=production/);
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  test('npm start without NODE_ENV (or another value) still runs in demo mode', () => {
+    expect(demoDefault({}).demo).toBe(true);
+    expect(demoDefault({ NODE_ENV: 'development' }).demo).toBe(true);
+  });
+
+  test('NODE_ENV=production with DEMO off starts', () => {
+    expect(demoDefault({ NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real' }).demo).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { newSecretKey, secretKeyFrom } from './lib/secret-box';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   jwtSecret: string;
+  /** AES-256 key that seals game account passwords at rest (server/lib/secret-box.ts). */
+  gameSecretKey: Buffer;
   paymentWebhookSecret: string;
   /** Demo mode: simulators for every outside service and seeded demo data. */
   demo: boolean;
@@ -71,6 +74,32 @@ function jwtSecret(env: Env, dataDir: string, persist: boolean): string {
   return secret;
 }
 
+/**
+ * Reads GAME_SECRET_KEY, or the key generated on first start and kept in DATA_DIR. A key file that does not
+ * read as a key stops the start: replacing it would make every stored game password unreadable.
+ */
+function gameSecretKey(env: Env, dataDir: string, persist: boolean): Buffer {
+  const v = env.GAME_SECRET_KEY;
+  if (v !== undefined && v !== '') {
+    const key = secretKeyFrom(v);
+    if (!key) throw new ConfigError('GAME_SECRET_KEY must be at least 32 characters or a base64 32-byte key');
+    return key;
+  }
+  const file = path.join(dataDir, 'game-secret-key');
+  if (fs.existsSync(file)) {
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    const key = /^[A-Za-z0-9+/]{43}=$/.test(stored) ? secretKeyFrom(stored) : null;
+    if (!key) throw new ConfigError(`DATA_DIR/game-secret-key is not a base64 32-byte key (${file})`);
+    return key;
+  }
+  const generated = newSecretKey();
+  if (persist) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, generated, { mode: 0o600 });
+  }
+  return secretKeyFrom(generated) as Buffer;
+}
+
 /** RULES.md: a per-address limit must never trip a busy real player (300 API requests a minute). */
 function rateLimit(env: Env): number {
   const n = int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000);
@@ -123,6 +152,10 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
   const market = (env.MARKET || 'th') as Config['market'];
   if (market !== 'th' && market !== 'lao') throw new ConfigError(`MARKET must be th or lao, got "${env.MARKET}"`);
   const demo = bool(env, 'DEMO', opts.demoDefault ?? false);
+  // Demo mode serves /demo/bank (pays any QR, lists players' bank accounts) without a login: never in production.
+  if (demo && env.NODE_ENV === 'production') {
+    throw new ConfigError('DEMO must be off when NODE_ENV=production (demo mode pays any QR without a login): set DEMO=off and the real adapters');
+  }
   const webhook = env.PAYMENT_WEBHOOK_SECRET;
   if (!webhook && !demo) throw new ConfigError('PAYMENT_WEBHOOK_SECRET is required when DEMO is off');
   return {
@@ -132,6 +165,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     databaseUrl,
     redisUrl,
     jwtSecret: jwtSecret(env, dataDir, opts.persistSecrets ?? true),
+    gameSecretKey: gameSecretKey(env, dataDir, opts.persistSecrets ?? true),
     paymentWebhookSecret: webhook || DEMO_WEBHOOK_SECRET,
     demo,
     market,

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { testEngine } from './test/helper';
 import { createDb } from './db';
+import { isSealed, openSecret, secretKeyFrom } from './lib/secret-box';
 
 /**
  * `npm start` as the end-to-end harness runs it: node --import tsx server/start.ts with PORT, DATA_DIR, DEMO.
@@ -49,7 +50,8 @@ interface Run { child: ChildProcess; stdout: () => string; stderr: () => string;
 
 function start(env: Record<string, string>): Run {
   const base = { ...process.env };
-  for (const k of ['DATABASE_URL', 'REDIS_URL', 'PAYMENT_WEBHOOK_SECRET', 'DEMO', 'JWT_SECRET', 'PORT']) delete base[k];
+  // NODE_ENV too (jest sets it to test): npm start as a person runs it.
+  for (const k of ['DATABASE_URL', 'REDIS_URL', 'PAYMENT_WEBHOOK_SECRET', 'DEMO', 'JWT_SECRET', 'GAME_SECRET_KEY', 'PORT', 'NODE_ENV']) delete base[k];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
     env: { ...base, PORT: '0', DATA_DIR: dataDir, DIST_DIR: dist, LOG_LEVEL: 'warn', ...engineEnv, ...env },
@@ -109,7 +111,37 @@ test('a second start on the same database migrates and seeds nothing twice and k
   }
 });
 
+test('game passwords stored readable before encryption are sealed at start with the key kept in DATA_DIR', async () => {
+  const database = createDb({ databaseUrl: engineEnv.DATABASE_URL ?? null, dataDir });
+  try {
+    const demo = await database.db.selectFrom('players').select('id').where('phone', '=', '0812345678').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto('game_accounts')
+      .values({ player_id: demo.id, game_code: 'pg', username: 'legacy-pg', password: 'Legacy-Pass1', event: null, created_at: now, updated_at: now })
+      .execute();
+  } finally {
+    await database.destroy();
+  }
+
+  const run = start({});
+  await listening(run);
+  run.child.kill('SIGTERM');
+  expect(await run.exited).toBe(0);
+
+  const key = secretKeyFrom(fs.readFileSync(path.join(dataDir, 'game-secret-key'), 'utf8').trim()) as Buffer;
+  const after = createDb({ databaseUrl: engineEnv.DATABASE_URL ?? null, dataDir });
+  try {
+    const row = await after.db.selectFrom('game_accounts').select('password').where('username', '=', 'legacy-pg').executeTakeFirstOrThrow();
+    expect(isSealed(row.password)).toBe(true);
+    expect(openSecret(key, row.password)).toBe('Legacy-Pass1');
+  } finally {
+    await after.destroy();
+  }
+});
+
 test.each([
+  [{ NODE_ENV: 'production' }, /^Configuration error: DEMO must be off when NODE_ENV=production/],
   [{ DEMO: 'maybe' }, /^Configuration error: DEMO must be on\/off/],
   [{ DEMO: 'off' }, /^Configuration error: PAYMENT_WEBHOOK_SECRET is required/],
   [{ PORT: 'eighty' }, /^Configuration error: PORT must be a whole number/],

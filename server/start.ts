@@ -9,6 +9,7 @@ import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedBase } from './db/seed';
 import { DEMO_PLAYER, seedDemo } from './db/demo';
+import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
 import { startServer } from './server';
 
@@ -17,11 +18,15 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-/** Migrates and seeds; the demo player only on an empty players table, so a real install never gets one. */
+/**
+ * Migrates, seals game account passwords stored before encryption (with the key that will read them), and
+ * seeds; the demo player only on an empty players table, so a real install never gets one.
+ */
 async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
+    await sealPlaintextGameSecrets(database.db, config.gameSecretKey);
     await seedBase(database.db);
     if (!config.demo) return { demoCreated: false };
     const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -42,7 +42,9 @@ export interface GameAccountsTable {
   player_id: number;
   game_code: string;
   username: string;
+  /** Sealed with GAME_SECRET_KEY (`v1:...`, server/lib/secret-box.ts), never the readable password. */
   password: string;
+  /** The provider's event object as JSON, sealed like password (it repeats the password), or null. */
   event: string | null;
   created_at: string;
   updated_at: string;

@@ -24,12 +24,14 @@ export interface GameAccountRow {
   playerId: number;
   gameCode: string;
   username: string;
-  password: string;
-  event: Record<string, unknown> | null;
+  /** As stored: sealed with GAME_SECRET_KEY; the wallet's game-secrets.ts opens it for the owner only. */
+  sealedPassword: string;
+  /** The provider's event object as stored: sealed JSON, or null. */
+  sealedEvent: string | null;
 }
 
 export async function findGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow | undefined> {
   const r = await db.selectFrom('game_accounts').selectAll().where('player_id', '=', playerId).where('game_code', '=', gameCode).executeTakeFirst();
   if (!r) return undefined;
-  return { playerId: Number(r.player_id), gameCode: r.game_code, username: r.username, password: r.password, event: r.event ? (JSON.parse(r.event) as Record<string, unknown>) : null };
+  return { playerId: Number(r.player_id), gameCode: r.game_code, username: r.username, sealedPassword: r.password, sealedEvent: r.event };
 }

@@ -5,6 +5,7 @@ import { createPayoutAdapter, PayoutSimulator, type PayoutAdapter } from '../../
 import type { TransferDeps } from '../../transfers/protocol';
 import { startReconciler, type ReconcileReport, type Reconciler } from '../../transfers/reconcile';
 import { walletOptionsFromEnv, type WalletOptions } from './options';
+import { gameSecrets, type GameSecrets } from './game-secrets';
 import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleResult, type WithdrawDeps } from './withdrawals';
 import routes from './routes';
 
@@ -20,6 +21,8 @@ export interface WalletApi {
   provider: GameProvider;
   payouts: PayoutAdapter;
   options: WalletOptions;
+  /** Seals and opens game account passwords with GAME_SECRET_KEY (game-secrets.ts). */
+  secrets: GameSecrets;
   transferDeps: TransferDeps;
   withdrawDeps: WithdrawDeps;
   /** A payout's result (the payment webhook calls this): see withdrawals.settlePayout. */
@@ -54,6 +57,7 @@ async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
     provider,
     payouts,
     options,
+    secrets: gameSecrets(app.config.gameSecretKey, { error: (obj, msg) => app.log.error(obj, msg) }),
     transferDeps,
     withdrawDeps,
     settlePayout: (id, ok, reason) => settlePayout(app.db, id, ok, reason),

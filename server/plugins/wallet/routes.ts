@@ -24,29 +24,29 @@ export default async function routes(app: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
   const w = () => app.wallet;
 
-  app.get('/api/wallet', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, (req) => walletView(app.db, req.playerId));
+  app.get('/api/wallet', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, (req) => walletView(app.db, w().secrets, req.playerId));
 
   app.get('/api/wallet/refresh/slot', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, async (req) => {
     await refreshAllGames(w().transferDeps, req.playerId);
-    return walletView(app.db, req.playerId);
+    return walletView(app.db, w().secrets, req.playerId);
   });
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/activate/:slotCode',
     { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.slot, ...S.errors } } },
-    (req) => activateGame(app.db, w().provider, req.playerId, req.params.slotCode),
+    (req) => activateGame(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/account/:slotCode',
     { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
-    (req) => gameCredentials(app.db, req.playerId, req.params.slotCode),
+    (req) => gameCredentials(app.db, w().secrets, req.playerId, req.params.slotCode),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/resetpassword/:slotCode',
     { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
-    (req) => resetGamePassword(app.db, w().provider, req.playerId, req.params.slotCode),
+    (req) => resetGamePassword(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
   );
 
   app.post<{ Body: { from: string; to: string; amount: unknown } }>(
@@ -100,10 +100,10 @@ export default async function routes(app: FastifyInstance) {
 
   const autoLogin = { ...auth, schema: { params: S.autoLoginParams, response: { 200: S.linkResponse, ...S.errors } } };
   app.get<{ Params: { game: string; username: string } }>('/api/autoLogin/:game/:username', autoLogin, async (req) => ({
-    link: await autoLoginLink(app.db, w().provider, req.playerId, req.params.game, req.params.username),
+    link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username),
   }));
   app.get<{ Params: { game: string; username: string; password: string } }>('/api/autoLogin/:game/:username/:password', autoLogin, async (req) => ({
-    link: await autoLoginLink(app.db, w().provider, req.playerId, req.params.game, req.params.username, req.params.password),
+    link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username, req.params.password),
   }));
 
   app.get('/api/spinwheel/active', { ...auth, schema: { response: { 200: S.spinActiveResponse, ...S.errors } } }, async () => ({

@@ -7,6 +7,7 @@ import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, readSetting, updateGamePassword } from './repository';
+import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
   code: string;
@@ -30,17 +31,25 @@ export interface WalletView {
   slots: SlotView[];
 }
 
+/** A game account as a slot shows it: password null when the link needs none or the stored one does not open. */
+type SlotAccount = { username: string; password: string | null };
+
+/** Whether the game's web button carries the password (and so the wallet view must open it). */
+const linkNeedsPassword = (game: GamesTable) => !!Number(game.has_web) && !!Number(game.login_with_password);
+
 /**
  * The auto-login path the SPA follows for a game's web button: GET /api/autoLogin/{game}/{username}, with the
- * password for games that log in with one. null when the game has no web client or no account yet.
+ * password for games that log in with one. null when the game has no web client or no account yet, or when
+ * the stored password does not open with GAME_SECRET_KEY (logged; the rest of the wallet view still answers).
  */
-function webLink(game: GamesTable, acct: { username: string; password: string } | undefined): string | null {
+function webLink(game: GamesTable, acct: SlotAccount | undefined): string | null {
   if (!acct || !Number(game.has_web)) return null;
   const base = `/api/autoLogin/${encodeURIComponent(game.code)}/${encodeURIComponent(acct.username)}`;
-  return Number(game.login_with_password) ? `${base}/${encodeURIComponent(acct.password)}` : base;
+  if (!Number(game.login_with_password)) return base;
+  return acct.password === null ? null : `${base}/${encodeURIComponent(acct.password)}`;
 }
 
-function slotView(game: GamesTable, acct: { username: string; password: string } | undefined, balance: number): SlotView {
+function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: number): SlotView {
   return {
     code: game.code,
     name: game.name,
@@ -56,7 +65,7 @@ function slotView(game: GamesTable, acct: { username: string; password: string }
   };
 }
 
-export async function walletView(db: Kysely<DB>, playerId: number): Promise<WalletView> {
+export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number): Promise<WalletView> {
   const p = await findPlayerWithBank(db, playerId);
   if (!p) throw unauthorized('invalid-token');
   const [games, accounts, balances, wallet] = await Promise.all([
@@ -65,7 +74,14 @@ export async function walletView(db: Kysely<DB>, playerId: number): Promise<Wall
     gameBalances(db, playerId),
     walletBalance(db, playerId),
   ]);
-  const byGame = new Map(accounts.map((a) => [a.game_code, a]));
+  const gamesByCode = new Map(games.map((g) => [g.code, g]));
+  const byGame = new Map<string, SlotAccount>(
+    accounts.map((a) => {
+      const game = gamesByCode.get(a.game_code);
+      const password = game && linkNeedsPassword(game) ? secrets.tryOpen(a.password, { playerId, gameCode: a.game_code }) : null;
+      return [a.game_code, { username: a.username, password }];
+    }),
+  );
   return {
     profile: { name: p.name, username: p.phone, _id: String(p.id), coin: Number(p.coin) },
     bankAccount: {
@@ -97,7 +113,7 @@ async function requireGame(db: Kysely<DB>, code: string): Promise<GamesTable> {
 }
 
 /** Opens the player's account at a game: SLOT_ALREADY_ACTIVE, SLOT_ACTIVATE_FAIL (provider), NO_GAME. */
-export async function activateGame(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string): Promise<SlotView> {
+export async function activateGame(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string): Promise<SlotView> {
   const game = await requireGame(db, code);
   if (await findGameAccount(db, playerId, code)) throw conflict('SLOT_ALREADY_ACTIVE');
   let creds;
@@ -106,7 +122,13 @@ export async function activateGame(db: Kysely<DB>, provider: GameProvider, playe
   } catch {
     throw new AppError(502, 'SLOT_ACTIVATE_FAIL');
   }
-  const inserted = await insertGameAccount(db, { playerId, gameCode: code, username: creds.username, password: creds.password, event: creds.event ?? null });
+  const inserted = await insertGameAccount(db, {
+    playerId,
+    gameCode: code,
+    username: creds.username,
+    sealedPassword: secrets.seal(creds.password),
+    sealedEvent: creds.event ? secrets.seal(JSON.stringify(creds.event)) : null,
+  });
   if (!inserted) throw conflict('SLOT_ALREADY_ACTIVE');
   const currency = await currencyOf(db, playerId);
   await db.transaction().execute((trx) => ensureAccounts(trx, [gameAccount(playerId, code)], currency));
@@ -119,31 +141,57 @@ export interface Credentials {
   event?: Record<string, unknown>;
 }
 
-export async function gameCredentials(db: Kysely<DB>, playerId: number, code: string): Promise<Credentials> {
+/** The provider's event object, opened; undefined when there is none. */
+function openEvent(secrets: GameSecrets, sealed: string | null, at: { playerId: number; gameCode: string }, strict: boolean) {
+  if (sealed === null) return undefined;
+  const json = strict ? secrets.open(sealed, at) : secrets.tryOpen(sealed, at);
+  return json === null ? undefined : (JSON.parse(json) as Record<string, unknown>);
+}
+
+/** The caller's own credentials at a game, opened from their sealed form (500 INTERNAL_SERVER_ERROR, logged, if they do not open). */
+export async function gameCredentials(db: Kysely<DB>, secrets: GameSecrets, playerId: number, code: string): Promise<Credentials> {
   await requireGame(db, code);
   const a = await findGameAccount(db, playerId, code);
   if (!a) throw notFound('SLOT_NO_ACCOUNT');
-  return a.event ? { username: a.username, password: a.password, event: a.event } : { username: a.username, password: a.password };
+  const at = { playerId, gameCode: code };
+  const password = secrets.open(a.sealedPassword, at);
+  const event = openEvent(secrets, a.sealedEvent, at, true);
+  return event ? { username: a.username, password, event } : { username: a.username, password };
 }
 
-export async function resetGamePassword(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string): Promise<Credentials> {
-  const creds = await gameCredentials(db, playerId, code);
+/**
+ * A new password from the provider, stored sealed. Needs only the username, so it also recovers an account
+ * whose stored password no longer opens (GAME_SECRET_KEY lost or changed).
+ */
+export async function resetGamePassword(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string): Promise<Credentials> {
+  await requireGame(db, code);
+  const a = await findGameAccount(db, playerId, code);
+  if (!a) throw notFound('SLOT_NO_ACCOUNT');
   let password: string;
   try {
-    password = await provider.resetPassword(code, creds.username);
+    password = await provider.resetPassword(code, a.username);
   } catch {
     throw new AppError(502, 'SLOT_RESET_PASSWORD_FAIL');
   }
-  await updateGamePassword(db, playerId, code, password);
-  return { ...creds, password };
+  await updateGamePassword(db, playerId, code, secrets.seal(password));
+  const event = openEvent(secrets, a.sealedEvent, { playerId, gameCode: code }, false);
+  return event ? { username: a.username, password, event } : { username: a.username, password };
 }
 
 /** The game's auto-login link for the caller's own account there (SLOT_NO_ACCOUNT for anyone else's username). */
-export async function autoLoginLink(db: Kysely<DB>, provider: GameProvider, playerId: number, code: string, username: string, password?: string): Promise<string> {
+export async function autoLoginLink(
+  db: Kysely<DB>,
+  provider: GameProvider,
+  secrets: GameSecrets,
+  playerId: number,
+  code: string,
+  username: string,
+  password?: string,
+): Promise<string> {
   const game = await requireGame(db, code);
   const a = await findGameAccount(db, playerId, code);
   if (!a || a.username !== username) throw notFound('SLOT_NO_ACCOUNT');
-  const pass = password ?? (Number(game.login_with_password) ? a.password : undefined);
+  const pass = password ?? (Number(game.login_with_password) ? secrets.open(a.sealedPassword, { playerId, gameCode: code }) : undefined);
   try {
     return await provider.launchUrl(code, username, pass);
   } catch (e) {

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError } from '../../errors';
+import { openSecret, sealSecret, SEALED_PREFIX } from '../../lib/secret-box';
+import { listUnsealedGameAccounts, sealGameAccountValues } from './repository';
+
+/**
+ * Game account passwords, and the provider's event object that repeats them, are stored sealed with
+ * GAME_SECRET_KEY (server/lib/secret-box.ts) and opened only to show them to their owner (docs/game-provider.md
+ * "Stored credentials").
+ */
+export interface GameSecrets {
+  seal(plain: string): string;
+  /**
+   * The plaintext of a stored value. One that does not open with the key (the key changed, the row was
+   * altered, or it was never sealed) is logged and answered 500 INTERNAL_SERVER_ERROR.
+   */
+  open(stored: string, at: SecretOwner): string;
+  /** Like open, but null (logged) instead of an error: for views that can go on without the value. */
+  tryOpen(stored: string, at: SecretOwner): string | null;
+}
+
+export interface SecretOwner {
+  playerId: number;
+  gameCode: string;
+}
+
+interface ErrorLog {
+  error(obj: object, msg: string): void;
+}
+
+export function gameSecrets(key: Buffer, log: ErrorLog): GameSecrets {
+  const tryOpen = (stored: string, at: SecretOwner): string | null => {
+    try {
+      return openSecret(key, stored);
+    } catch {
+      // Never the value itself, and no stack: the reason is known.
+      log.error({ playerId: at.playerId, gameCode: at.gameCode }, 'game account secret does not open with GAME_SECRET_KEY');
+      return null;
+    }
+  };
+  return {
+    seal: (plain) => sealSecret(key, plain),
+    tryOpen,
+    open(stored, at) {
+      const plain = tryOpen(stored, at);
+      if (plain === null) throw new AppError(500, 'INTERNAL_SERVER_ERROR');
+      return plain;
+    },
+  };
+}
+
+/**
+ * Seals the game account passwords and events still stored as plaintext (rows written before encryption).
+ * Run at every start after the migrations (server/start.ts), where the key is known. Idempotent: a value
+ * starting with `v1:` is already sealed and left alone, and each row is updated only if it still holds the
+ * plaintext that was read, so two processes starting together do not seal a value twice. Returns the number
+ * of rows sealed.
+ */
+export async function sealPlaintextGameSecrets(db: Kysely<DB>, key: Buffer): Promise<number> {
+  let sealed = 0;
+  for (const row of await listUnsealedGameAccounts(db)) {
+    const values: { password?: string; event?: string } = {};
+    if (!row.password.startsWith(SEALED_PREFIX)) values.password = sealSecret(key, row.password);
+    if (row.event !== null && !row.event.startsWith(SEALED_PREFIX)) values.event = sealSecret(key, row.event);
+    if (values.password === undefined && values.event === undefined) continue;
+    if (await sealGameAccountValues(db, row, values)) sealed++;
+  }
+  return sealed;
+}
