@@ -12,8 +12,9 @@ export const DEMO_BANK_URL = '/demo/bank';
  */
 export function DemoBanner() {
   const { t } = useTranslation();
-  const { data } = useGetSiteInfoQuery();
-  if (!data?.demo) return null;
+  // Only the flag: the banner renders again when it changes, not on every step of the request.
+  const { demo } = useGetSiteInfoQuery(undefined, { selectFromResult: ({ data }) => ({ demo: data?.demo === true }) });
+  if (!demo) return null;
   return (
     <aside className="demo-banner" aria-label={t('demo.label')} data-testid="demo-banner">
       <span className="demo-banner__text">{t('demo.text')}</span>{' '}
