@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 
+import { endSessionForPublicPage } from '../features/session/logout';
 import { selectToken } from '../features/session/sessionSlice';
 import { classifyError } from './apiErrors';
-import { sessionEnded } from './authEvents';
 import { lookupApi } from './lookupApi';
 import type { AppStore } from './store';
 
@@ -37,7 +37,7 @@ async function siteIsGone(store: AppStore): Promise<boolean> {
  * 1. on /login the body gets the terminated style;
  * 2. the site-active lookup: "gone" -> /terminated, otherwise the style is cleared;
  * 3. a route under /user without a stored token -> /login?next=<url>.
- * And spec §4: a public page visited while holding a token clears the stored session.
+ * And spec §4: a public page visited while holding a token ends the session, on the server first.
  */
 export function createGuard(store: AppStore) {
   return async function guard({ request }: LoaderFunctionArgs): Promise<null> {
@@ -56,7 +56,8 @@ export function createGuard(store: AppStore) {
     if (requiresAuth(pathname) && !token) {
       throw redirect(`/login?next=${encodeURIComponent(pathname + url.search)}`);
     }
-    if (isPublicPage(pathname) && token) store.dispatch(sessionEnded('public-page'));
+    // Revoked on the server, then forgotten here (also when the server cannot be reached).
+    if (isPublicPage(pathname) && token) await store.dispatch(endSessionForPublicPage());
     return null;
   };
 }

@@ -77,10 +77,18 @@ describe('routes and the navigation guard (spec §2)', () => {
     expect(screen.getByRole('main')).toHaveClass('layout__main--offset');
   });
 
-  it('clears the stored session when a public page is visited with a token (spec §4)', async () => {
+  it('clears the stored session when a public page is visited with a token, revoking it on the server (spec §4)', async () => {
+    const revoked: (string | null)[] = [];
+    server.use(
+      http.post('/api/logout', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { store } = renderApp('/howto', { preloadedState: loggedIn });
     await screen.findByTestId('page-title');
     expect(store.getState().session.token).toBeNull();
+    expect(revoked).toEqual(['Bearer tok']);
   });
 
   it('sends every route to /terminated when the site is gone, and keeps the terminated style on /login', async () => {

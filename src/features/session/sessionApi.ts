@@ -18,10 +18,12 @@ export const sessionApi = api.injectEndpoints({
       // Login failures show in the form's error line, not as a toast.
       extraOptions: { silent: true },
     }),
+    /** Revokes the session's token on the server (the Bearer token of the stored session). */
     logout: build.mutation<void, void>({
       query: () => ({ url: '/api/logout', method: 'POST' }),
-      // Logout ends the local session whatever the server says.
-      extraOptions: { silent: true },
+      // The caller ends the local session whatever the server says, and decides where the player goes: an
+      // answer (401 for a token already dead, 'gone') must not redirect or toast from here.
+      extraOptions: { raw: true },
     }),
   }),
 });
