@@ -152,3 +152,12 @@ test('rows written before encryption are sealed by the start-up step, once (idem
   expect((await get('/api/wallet/account/pg', p.headers)).json()).toEqual({ username: `legacy${p.id}`, password: 'Legacy-Pass1' });
   expect((await get('/api/wallet/account/huayhd', p.headers)).json()).toEqual({ username: `legacyh${p.id}`, password: 'Legacy-Pass2', event: JSON.parse(event) });
 });
+
+test('a long provider password still fits once sealed (the column is text on PostgreSQL too)', async () => {
+  const p = await player(['pg']);
+  const long = 'p'.repeat(200);
+  const sealed = sealSecret(KEY, long);
+  expect(sealed.length).toBeGreaterThan(128);
+  await db.db.updateTable('game_accounts').set({ password: sealed, updated_at: nowIso() }).where('player_id', '=', p.id).where('game_code', '=', 'pg').execute();
+  expect(openSecret(KEY, (await stored(p.id, 'pg')).password)).toBe(long);
+});
