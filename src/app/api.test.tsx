@@ -80,6 +80,19 @@ describe('base API', () => {
     },
   );
 
+  it.each([
+    ['/user/statement?page=2', '/login?next=%2Fuser%2Fstatement%3Fpage%3D2'],
+    ['/user', '/login?next=%2Fuser'],
+    ['/register', '/login'],
+    ['/username', '/login'],
+  ])('from %s a refused session goes to %s (the next URL only for the player area)', async (at, landing) => {
+    server.use(http.get('/api/probe', () => errorResponse('EXPIRED_AUTH_TOKEN', 401)));
+    const { run, navigate } = setup({ token: 't' });
+    setNavigator(navigate, () => at);
+    await run('/api/probe');
+    expect(navigate).toHaveBeenCalledWith(landing, { replace: true });
+  });
+
   it("treats the plain text 'cannot verify identity' as a refused session", async () => {
     server.use(http.get('/api/probe', () => new HttpResponse('Cannot verify identity', { status: 401, headers: { 'Content-Type': 'text/plain' } })));
     const { run, navigate, store } = setup({ token: 't' });

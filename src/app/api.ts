@@ -4,7 +4,7 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolk
 import { classifyError } from './apiErrors';
 import { sessionEnded } from './authEvents';
 import { APP_VERSION } from './build';
-import { navigateTo } from './navigation';
+import { currentUrl, loginPathFor, navigateTo } from './navigation';
 import { toastError } from './notify';
 
 /** Spec §7 and §9: every call times out after 60 s, uploads after 5 minutes. */
@@ -57,7 +57,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
       navigateTo('/terminated', { replace: true });
     } else if (outcome.kind === 'reauth') {
       api.dispatch(sessionEnded('rejected'));
-      navigateTo('/login', { replace: true });
+      // Back to the page the player was on once they have logged in again (spec §2's next URL).
+      navigateTo(loginPathFor(currentUrl()), { replace: true });
     } else if (!extraOptions.silent) {
       toastError(outcome.code);
     }

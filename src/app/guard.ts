@@ -4,16 +4,13 @@ import { endSessionForPublicPage } from '../features/session/logout';
 import { selectToken } from '../features/session/sessionSlice';
 import { classifyError } from './apiErrors';
 import { lookupApi } from './lookupApi';
+import { loginPathFor, requiresAuth } from './navigation';
 import type { AppStore } from './store';
 
 /** The body class spec §2 calls the terminated style; CSS hides the public screens while it is on. */
 export const TERMINATED_CLASS = 'terminated';
 
 const PUBLIC_PAGES = new Set(['/login', '/register', '/howto', '/contact']);
-
-export function requiresAuth(pathname: string): boolean {
-  return pathname === '/user' || pathname.startsWith('/user/');
-}
 
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname.replace(/\/+$/, '') || '/');
@@ -54,7 +51,7 @@ export function createGuard(store: AppStore) {
 
     const token = selectToken(store.getState());
     if (requiresAuth(pathname) && !token) {
-      throw redirect(`/login?next=${encodeURIComponent(pathname + url.search)}`);
+      throw redirect(loginPathFor(pathname + url.search));
     }
     // Revoked on the server, then forgotten here (also when the server cannot be reached).
     if (isPublicPage(pathname) && token) await store.dispatch(endSessionForPublicPage());

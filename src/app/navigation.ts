@@ -1,19 +1,47 @@
 /**
  * Navigation from outside components (the base API's response handling, thunks). The router registers its
- * navigate function at start-up; before that, a full page load is the honest fallback.
+ * navigate function, and where it is, at start-up; before that, a full page load and the browser's address
+ * are the honest fallbacks.
  */
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+/** The app's current path and query, e.g. '/user/home?tab=2'. */
+export type Locate = () => string;
 
 const fallback: Navigate = (to) => window.location.assign(to);
+const fallbackLocate: Locate = () => window.location.pathname + window.location.search;
 let current: Navigate = fallback;
+let currentLocate: Locate = fallbackLocate;
 
-export function setNavigator(navigate: Navigate): () => void {
+export function setNavigator(navigate: Navigate, locate: Locate = fallbackLocate): () => void {
   current = navigate;
+  currentLocate = locate;
   return () => {
-    if (current === navigate) current = fallback;
+    if (current === navigate) {
+      current = fallback;
+      currentLocate = fallbackLocate;
+    }
   };
 }
 
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
   current(to, options);
+}
+
+/** Where the app is now (the router's location once registered). */
+export function currentUrl(): string {
+  return currentLocate();
+}
+
+/** Spec §2: everything under /user needs a stored token. */
+export function requiresAuth(pathname: string): boolean {
+  return pathname === '/user' || pathname.startsWith('/user/');
+}
+
+/**
+ * The login screen, carrying the page to come back to when that page is in the player's area (spec §2 "carrying
+ * the next URL"); from anywhere else, plain /login.
+ */
+export function loginPathFor(url: string): string {
+  const pathname = url.split(/[?#]/, 1)[0];
+  return requiresAuth(pathname) ? `/login?next=${encodeURIComponent(url)}` : '/login';
 }

@@ -84,6 +84,9 @@ export function buildRoutes(store: AppStore): RouteObject[] {
 /** The browser router (history mode, base /), registered as the app's navigator. */
 export function createAppRouter(store: AppStore) {
   const router = createBrowserRouter(buildRoutes(store));
-  setNavigator((to, options) => void router.navigate(to, options));
+  setNavigator(
+    (to, options) => void router.navigate(to, options),
+    () => router.state.location.pathname + router.state.location.search,
+  );
   return router;
 }

@@ -24,7 +24,10 @@ function withDefaults(preloadedState: PreloadedState = {}): PreloadedState {
 }
 
 function mount(store: AppStore, router: ReturnType<typeof createMemoryRouter>, persist: boolean) {
-  setNavigator((to, options) => void router.navigate(to, options));
+  setNavigator(
+    (to, options) => void router.navigate(to, options),
+    () => router.state.location.pathname + router.state.location.search,
+  );
   const persistor = persist ? persistStore(store) : null;
   const view = render(
     <AppProviders store={store}>

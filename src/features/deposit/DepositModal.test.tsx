@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import * as notify from '../../app/notify';
+import { renderApp, renderWithProviders } from '../../test/render';
+import { errorResponse, server } from '../../test/server';
+import { serveUserArea } from '../../test/userArea';
 import DepositModal from './DepositModal';
 import { depositLookup, fakeQrServer, playerSession, walletAnswer } from './testSupport';
 import { QR_POLL_MS } from './useQrDeposit';
@@ -290,4 +292,45 @@ describe('QR deposit', () => {
     await within(e2p).findByRole('timer');
     expect(fake.calls.post).toEqual([{ bank: 'E2P', body: { amount: 50 } }]);
   });
+});
+
+describe('the session ends while creating a QR', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each(['EXPIRED_AUTH_TOKEN', 'invalid-token', 'UNAUTHORIZED'])(
+    'a 401 %s from the create lands on /login with the next URL: no error toast, no QR machine left busy, no modal left open',
+    async (code) => {
+      serveUserArea();
+      const fake = fakeQrServer();
+      server.use(...fake.handlers);
+      const posts: string[] = [];
+      server.use(
+        http.post('/api/qrcode/:bank', ({ params }) => {
+          posts.push(String(params.bank));
+          return errorResponse(code, 401);
+        }),
+      );
+      const toasts = jest.spyOn(notify, 'showToast');
+      const { user, router, store } = renderApp('/user/home', { preloadedState: playerSession });
+      await user.click(await screen.findByTestId('widget-deposit'));
+      await user.click(await screen.findByRole('tab', { name: 'QR code' }));
+      const panel = await screen.findByTestId('qr-KBANK');
+      await user.click(within(panel).getByRole('button', { name: '100' }));
+      await user.click(within(panel).getByRole('button', { name: 'Create QR code' }));
+
+      expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+      expect(router.state.location.pathname + router.state.location.search).toBe('/login?next=%2Fuser%2Fhome');
+      expect(posts).toEqual(['KBANK']);
+      expect(store.getState().session.token).toBeNull();
+      expect(Object.values(store.getState().qrDeposit).map((bank) => bank.machine.status)).toEqual(['none', 'none', 'none']);
+      // The deposit modal does not come back after the next login, and the page scrolls.
+      expect(store.getState().modals.stack).toEqual([]);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(document.body.style.overflow).not.toBe('hidden');
+      // No red toast: not the server error, not the expired login, not the aborted request. The create's
+      // answer was handled long before the login page could show (that needed the guard's own request).
+      expect(toasts).not.toHaveBeenCalled();
+      expect(screen.queryAllByRole('alert').filter((alert) => alert.textContent !== '')).toEqual([]);
+    },
+  );
 });

@@ -1,7 +1,9 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { api } from '../../app/api';
-import { errorCode } from '../../app/apiErrors';
+import { classifyError, errorCode } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { depositApi, useCancelQrMutation, useCreateQrMutation } from './depositApi';
 import { toastServerMessage } from './messages';
@@ -14,6 +16,17 @@ import { BUSY_STATUSES, qrClockTicked, qrDepositOpened, REST_STATUSES, selectAny
  */
 export const QR_POLL_MS = 4000;
 const TICK_MS = 1000;
+
+/**
+ * Whether a failed create is the server refusing it, to be shown as a toast. Not when the session ended or
+ * the site is gone (spec §8: the base query already sends the player to /login or /terminated), nor when the
+ * request was abandoned: the session's end resets the API, which aborts it.
+ */
+export function createRefusal(error: FetchBaseQueryError | SerializedError | undefined): boolean {
+  if (!error) return true;
+  if (!('status' in error) && error.name === 'AbortError') return false;
+  return classifyError(error).kind === 'message';
+}
 
 /**
  * The side effects of the QR machines (qrSlice) while the deposit modal is open: a state check per bank on
@@ -92,7 +105,7 @@ export function useQrDeposit(banks: readonly QrBank[]) {
       // Spec §8: hasQrcode false shows the server's message as a red toast (refusals carry it too).
       if ('data' in result && result.data) {
         if (!result.data.hasQrcode) toastServerMessage(result.data.message);
-      } else if ('error' in result) {
+      } else if ('error' in result && createRefusal(result.error)) {
         toastServerMessage(errorCode(result.error));
       }
     },
