@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
 import { initialPrefs } from '../../app/prefs';
@@ -61,12 +62,17 @@ async function profileStep(user: User, { confirm = 'secret1' } = {}) {
   await user.click(screen.getByTestId('register-next'));
 }
 
-async function bankStep(user: User, { bank = 'KBANK', first = 'somchai', last = 'jai dee' } = {}) {
+/** Fills the bank step once its bank list has loaded; submitting is the caller's. */
+async function fillBankStep(user: User, { bank = 'KBANK', first = 'somchai', last = 'jai dee' } = {}) {
   await screen.findByRole('option', { name: 'Kasikornbank' });
   await user.selectOptions(screen.getByLabelText('Bank'), bank);
   await user.type(screen.getByLabelText('Account number'), '123-456-7890');
   await user.type(screen.getByLabelText('Account first name'), first);
   await user.type(screen.getByLabelText('Account last name'), last);
+}
+
+async function bankStep(user: User, entries: Parameters<typeof fillBankStep>[1] = {}) {
+  await fillBankStep(user, entries);
   await user.click(screen.getByTestId('register-submit'));
 }
 
@@ -104,11 +110,16 @@ describe('register screen: the four steps', () => {
     // Only BANK types are offered; the names are upper-cased as typed; the account number keeps its digits.
     expect(screen.queryByRole('option', { name: 'Wallet' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('register-currency')).not.toBeInTheDocument();
-    jest.useFakeTimers({ advanceTimers: true });
+    await fillBankStep(user);
+    // Checked before submitting: once the server answers, the success message replaces the form.
+    expect(screen.getByLabelText('Account first name')).toHaveValue('SOMCHAI');
+    expect(screen.getByLabelText('Account number')).toHaveValue('1234567890');
+    // From the submit on, the clock moves only when the test moves it, so the 2 s before /login are measured
+    // exactly however busy the machine is (a clock that also follows real time let the redirect fire early).
+    jest.useFakeTimers();
     try {
-      await bankStep(user);
-      expect(screen.getByLabelText('Account first name')).toHaveValue('SOMCHAI');
-      expect(screen.getByLabelText('Account number')).toHaveValue('1234567890');
+      const timedUser = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      await timedUser.click(screen.getByTestId('register-submit'));
 
       expect(await screen.findByTestId('register-success')).toHaveTextContent('Your account is ready');
       expect(stepHeading()).toHaveTextContent('Registration complete');
