@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the accounts, OTP and SMS work (migration 202611250002_accounts). */
+/** Tables of the accounts, OTP and SMS work (migrations 202611250002_accounts, 202611260001_guess_counters). */
 
 /** One OTP sent to a phone. Only hashes of the bearer token and of the code are kept. */
 export interface OtpRequestsTable {
@@ -19,11 +19,17 @@ export interface OtpRequestsTable {
 /** One row per phone, touched inside a transaction to serialise OTP sends for that phone across processes. */
 export interface PhoneLocksTable { phone: string; touched_at: string }
 
-/** A failed login for a phone (whether or not a player has that phone). */
-export interface LoginFailuresTable { id: Generated<number>; phone: string; created_at: string }
+/** What a guess counter guards: a login (subject: the phone as typed) or a password change (subject: the player id). */
+export type GuessScope = 'login' | 'changepwd';
 
-/** A phone whose logins are refused until locked_until. */
-export interface LoginLocksTable { phone: string; locked_until: string }
+/**
+ * One row per guarded subject. Reservations upsert it first, which serialises them for that subject on both
+ * engines; locked_until (when set and later than now) refuses every try, the right secret included.
+ */
+export interface GuessCountersTable { scope: GuessScope; subject: string; locked_until: string | null; touched_at: string }
+
+/** One reserved try at a secret, counted before the check ran; a wrong guess stays as the failure. */
+export interface GuessAttemptsTable { id: Generated<number>; scope: GuessScope; subject: string; created_at: string }
 
 /** Every SMS the simulator "sent" (the demo page and the tests read the OTP here). */
 export interface SmsOutboxTable { id: Generated<number>; phone: string; text: string; created_at: string }
@@ -31,7 +37,7 @@ export interface SmsOutboxTable { id: Generated<number>; phone: string; text: st
 export interface AccountsTables {
   otp_requests: OtpRequestsTable;
   phone_locks: PhoneLocksTable;
-  login_failures: LoginFailuresTable;
-  login_locks: LoginLocksTable;
+  guess_counters: GuessCountersTable;
+  guess_attempts: GuessAttemptsTable;
   sms_outbox: SmsOutboxTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { GuessScope } from '../../db/schema-accounts';
 
 /** SQL of the accounts plugin. Every function takes the database or a transaction first. */
 type Db = Kysely<DB>;
@@ -73,40 +74,67 @@ export const profileRow = (db: Db, id: number) =>
     .where('players.id', '=', id)
     .executeTakeFirst();
 
-// Login throttling: failures are rows keyed on the phone as typed, so the limit holds across processes.
+// Guess limits (docs/accounts.md "Guess limits"): every check of a guessable secret is reserved here first.
 
-export async function loginLockedUntil(db: Db, phone: string, now: string): Promise<string | null> {
-  const row = await db.selectFrom('login_locks').select('locked_until').where('phone', '=', phone).where('locked_until', '>', now).executeTakeFirst();
-  return row?.locked_until ?? null;
+export interface GuessTimes {
+  now: string;
+  /** Tries at or before this no longer count (now minus the window). */
+  since: string;
+  /** When the try that reaches the limit locks the subject until. */
+  lockUntil: string;
 }
 
-/** Records a failure and answers how many the phone has had since `since` (this one included). */
-export async function addLoginFailure(db: Db, phone: string, now: string, since: string): Promise<number> {
-  // Old rows of this phone no longer count for anything.
-  await db.deleteFrom('login_failures').where('phone', '=', phone).where('created_at', '<=', since).execute();
-  await db.insertInto('login_failures').values({ phone, created_at: now }).execute();
-  const row = await db
-    .selectFrom('login_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('phone', '=', phone)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Reserves one try at a guessable secret for (scope, subject) before the check runs. False when the limit is
+ * used up (the subject is locked, or `max` tries were already reserved within the window): then nothing is
+ * written and the secret must not be checked. The try that reaches `max` locks the subject until
+ * `lockUntil` and replaces the tries that caused it, so once the lock lifts the subject starts afresh.
+ *
+ * Atomic on both engines, however requests are timed: the upsert of the subject's counter row comes first
+ * and serialises reservations for it (on PostgreSQL a row lock held to commit, so the count below sees every
+ * earlier reservation; on SQLite the write lock, and Kysely's single connection runs one transaction at a
+ * time). Pass the database, not a transaction: it runs its own, so the reservation is committed (and seen by
+ * every other request and process) before the caller's slow check starts.
+ */
+export async function reserveGuess(db: Db, scope: GuessScope, subject: string, at: GuessTimes, max: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const counter = await trx
+      .insertInto('guess_counters')
+      .values({ scope, subject, locked_until: null, touched_at: at.now })
+      .onConflict((oc) => oc.columns(['scope', 'subject']).doUpdateSet({ touched_at: at.now }))
+      .returning('locked_until')
+      .executeTakeFirstOrThrow();
+    if (counter.locked_until !== null && counter.locked_until > at.now) return false;
+
+    const mine = trx.deleteFrom('guess_attempts').where('scope', '=', scope).where('subject', '=', subject);
+    // Tries out of the window no longer count for anything.
+    await mine.where('created_at', '<=', at.since).execute();
+    const row = await trx
+      .selectFrom('guess_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('scope', '=', scope)
+      .where('subject', '=', subject)
+      .where('created_at', '>', at.since)
+      .executeTakeFirstOrThrow();
+    const taken = Number(row.n);
+    if (taken >= max) return false;
+
+    if (taken + 1 < max) {
+      await trx.insertInto('guess_attempts').values({ scope, subject, created_at: at.now }).execute();
+    } else {
+      // This try is the last the limit allows: it is checked, and everything after it waits for the lock.
+      await trx.updateTable('guess_counters').set({ locked_until: at.lockUntil }).where('scope', '=', scope).where('subject', '=', subject).execute();
+      await mine.execute();
+    }
+    return true;
+  });
 }
 
-export async function lockLogin(db: Db, phone: string, until: string): Promise<void> {
-  await db
-    .insertInto('login_locks')
-    .values({ phone, locked_until: until })
-    .onConflict((oc) => oc.column('phone').doUpdateSet({ locked_until: until }))
-    .execute();
-  // The lock replaces the failures that caused it: once it lifts the phone starts afresh.
-  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
-}
-
-export async function clearLoginFailures(db: Db, phone: string): Promise<void> {
-  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
-  await db.deleteFrom('login_locks').where('phone', '=', phone).execute();
+/** The right secret was given: the subject's tries and any lock are forgotten. Runs in the caller's transaction. */
+export async function clearGuesses(db: Db, scope: GuessScope, subject: string): Promise<void> {
+  // The counter row first: on PostgreSQL this waits for a reservation in progress, so it is cleared too.
+  await db.deleteFrom('guess_counters').where('scope', '=', scope).where('subject', '=', subject).execute();
+  await db.deleteFrom('guess_attempts').where('scope', '=', scope).where('subject', '=', subject).execute();
 }
 
 /** Which unique column a failed insert or update hit, on SQLite or PostgreSQL; null when it was something else. */

@@ -6,7 +6,10 @@ export interface AccountRules {
   passwordMinLength: number;
   bankAccountNoMin: number;
   bankAccountNoMax: number;
-  /** Failed logins per phone within loginWindowSeconds that lock the phone. */
+  /**
+   * Password tries checked per phone (login) or per player (password change) within loginWindowSeconds; the
+   * try that reaches it locks further tries for loginLockSeconds. Each try is counted before it is checked.
+   */
   loginMaxFailures: number;
   loginWindowSeconds: number;
   loginLockSeconds: number;

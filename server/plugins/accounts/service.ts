@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { GuessScope } from '../../db/schema-accounts';
 import { AppError, badRequest, conflict, gone, tooMany, unauthorized, unprocessable } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { phoneVerifiedSince } from '../otp/repository';
@@ -41,6 +42,8 @@ export class AccountsService {
     private readonly rules: AccountRules,
   ) {
     this.db = app.db;
+    // Made now, not at the first unknown phone, so that no login ever pays for it (same timing for every phone).
+    this.dummy().catch(() => undefined);
   }
 
   private now(): Date {
@@ -121,24 +124,35 @@ export class AccountsService {
 
   // ---- session ------------------------------------------------------------------------------------
 
+  /**
+   * Reserves one try at a guessable secret before it is checked (docs/accounts.md "Guess limits"); with the
+   * limit used up it answers REQUEST_LIMIT and the secret is not checked at all, right or wrong.
+   */
+  private async reserveGuess(scope: GuessScope, subject: string): Promise<void> {
+    const now = this.now();
+    const at = {
+      now: iso(now),
+      since: iso(minus(now, this.rules.loginWindowSeconds)),
+      lockUntil: iso(plus(now, this.rules.loginLockSeconds)),
+    };
+    if (!(await repo.reserveGuess(this.db, scope, subject, at, this.rules.loginMaxFailures))) throw tooMany('REQUEST_LIMIT');
+  }
+
   async login(username: string, password: string): Promise<string> {
     const phone = username.trim();
-    const now = this.now();
-    if (await repo.loginLockedUntil(this.db, phone, iso(now))) throw tooMany('REQUEST_LIMIT');
-
+    // Counted before the slow check, for a known phone or not alike, so parallel guesses cannot pass the limit.
+    await this.reserveGuess('login', phone);
     const player = phone ? await repo.findPlayerByPhone(this.db, phone) : undefined;
     const ok = await verifyPassword(password, player?.password_hash ?? (await this.dummy()));
-    if (!player || !ok) {
-      await this.db.transaction().execute(async (trx) => {
-        const failures = await repo.addLoginFailure(trx, phone, iso(now), iso(minus(now, this.rules.loginWindowSeconds)));
-        if (failures >= this.rules.loginMaxFailures) await repo.lockLogin(trx, phone, iso(plus(now, this.rules.loginLockSeconds)));
-      });
-      throw unauthorized('WRONG_CREDENTIAL');
+    // A wrong guess keeps its reserved try: that is the failure counted towards the lock.
+    if (!player || !ok) throw unauthorized('WRONG_CREDENTIAL');
+    if (player.status !== 'active') {
+      // The right password ends the guessing whatever the account's state; the state is told only to its holder.
+      await repo.clearGuesses(this.db, 'login', phone);
+      throw player.status === 'gone' ? gone() : unauthorized('INACTIVE_USER');
     }
-    if (player.status === 'gone') throw gone();
-    if (player.status !== 'active') throw unauthorized('INACTIVE_USER');
     return this.db.transaction().execute(async (trx) => {
-      await repo.clearLoginFailures(trx, phone);
+      await repo.clearGuesses(trx, 'login', phone);
       return this.app.tokens.issue(Number(player.id), trx);
     });
   }
@@ -194,11 +208,14 @@ export class AccountsService {
   /** Sets a new password, revokes every earlier token and returns a fresh one, all or nothing. */
   async changePassword(playerId: number, oldPassword: string, newPassword: string): Promise<string> {
     checkPassword(newPassword, this.rules);
+    // The old password is a guessable secret behind a token: its tries are counted per player like logins.
+    await this.reserveGuess('changepwd', String(playerId));
     const player = await repo.findPlayerById(this.db, playerId);
     if (!player) throw unauthorized('invalid-token');
     if (!(await verifyPassword(oldPassword, player.password_hash))) throw unprocessable('WRONG_PASSWORD');
     const hash = await hashPassword(newPassword);
     return this.db.transaction().execute(async (trx) => {
+      await repo.clearGuesses(trx, 'changepwd', String(playerId));
       await repo.updatePasswordHash(trx, playerId, hash, iso(this.now()));
       await this.app.tokens.revokeAll(playerId, trx);
       return this.app.tokens.issue(playerId, trx);

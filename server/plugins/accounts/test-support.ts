@@ -89,7 +89,7 @@ export function manualClock(app: FastifyInstance, start = new Date('2026-11-26T0
 /** Row counts of every table these routes write, to prove that a failure wrote nothing. */
 export async function counts(db: Kysely<DB>): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const table of ['players', 'sessions', 'otp_requests', 'login_failures', 'login_locks', 'sms_outbox'] as const) {
+  for (const table of ['players', 'sessions', 'otp_requests', 'guess_counters', 'guess_attempts', 'sms_outbox'] as const) {
     const r = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     out[table] = Number(r.n);
   }
