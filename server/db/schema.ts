@@ -3,6 +3,7 @@ import type { GameSimTables } from './schema-game-sim';
 import type { AccountsTables } from './schema-accounts';
 import type { LedgerTables } from './schema-ledger';
 import type { DepositTables } from './schema-deposits';
+import type { BonusTables } from './schema-bonus';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -42,4 +43,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables {}
