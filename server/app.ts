@@ -12,6 +12,7 @@ import security from './plugins/security';
 import spa from './plugins/spa';
 import wallet, { type WalletPluginOptions } from './plugins/wallet';
 import statement from './plugins/statement';
+import bonus, { type BonusPluginOptions } from './plugins/bonus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The wallet's adapters and timings (tests inject a payout simulator settled by hand, short reconcile times). */
   wallet?: WalletPluginOptions;
+  /** The wagering poller's timing (tests turn the timer off and call app.bonus.pollNow()). */
+  bonus?: BonusPluginOptions;
 }
 
 /** Log options: never print secrets, tokens or passwords. */
@@ -138,6 +141,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
+  await app.register(bonus, opts.bonus ?? {});
   await app.register(import('./plugins/deposits'));
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {

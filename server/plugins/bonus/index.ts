@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { ConfigError } from '../../config';
+import { startPoller, type Poller } from '../../wagering/poller';
+import { runWageringPass, type BonusDeps, type WageringReport } from './engine';
+import { findActiveBonus } from './repository';
+import routes from './routes';
+
+export interface BonusPluginOptions {
+  /** Wagering pass period (ms); 0: only app.bonus.pollNow(). BONUS_POLL_INTERVAL_MS [3000 in demo mode, else 10000] */
+  pollIntervalMs?: number;
+}
+
+export interface BonusApi {
+  deps: BonusDeps;
+  /** One wagering pass (bet feeds, then bonus evaluation) covering everything up to this call. */
+  pollNow(): Promise<WageringReport>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    bonus: BonusApi;
+  }
+}
+
+/** BONUS_POLL_INTERVAL_MS: a whole number of milliseconds (0 turns the timer off). */
+export function pollIntervalFromEnv(env: Record<string, string | undefined>, demo: boolean): number {
+  const v = env.BONUS_POLL_INTERVAL_MS;
+  if (v === undefined || v === '') return demo ? 3_000 : 10_000;
+  if (!/^\d{1,9}$/.test(v)) throw new ConfigError(`BONUS_POLL_INTERVAL_MS must be a whole number of milliseconds, got "${v}"`);
+  return Number(v);
+}
+
+/**
+ * Bonuses, promotion codes and refunds (docs/bonus.md): the routes, the withdrawal gate (BONUS_CONDITION while
+ * a bonus is active) and the wagering poller, started when the app is ready and stopped when it closes.
+ */
+async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
+  const intervalMs = opts.pollIntervalMs ?? pollIntervalFromEnv(process.env, app.config.demo);
+  const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg) };
+  const deps: BonusDeps = { db: app.db, now: () => app.clock.now(), transferDeps: app.wallet.transferDeps, log };
+  const job = () => runWageringPass({ ...deps, provider: app.wallet.provider });
+
+  let poller: Poller<WageringReport> | null = null;
+  app.decorate('bonus', {
+    deps,
+    pollNow: () => (poller ? poller.runNow() : Promise.reject(new Error('the app is not ready'))),
+  } satisfies BonusApi);
+
+  app.wallet.setBonusGate(async (db, playerId) => !!(await findActiveBonus(db, playerId)));
+
+  app.addHook('onReady', async () => {
+    poller = startPoller(job, { intervalMs, log });
+  });
+  app.addHook('onClose', async () => {
+    await poller?.stop();
+  });
+
+  await app.register(routes);
+}
+
+export default fp(bonus, { name: 'bonus', dependencies: ['db', 'auth', 'wallet', 'statement'] });

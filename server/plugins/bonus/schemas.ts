@@ -1,0 +1,151 @@
+/** JSON schemas of the bonus, promotion and refund routes (the wire contract). Amounts are baht, JSON numbers. */
+export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
+
+const localized = {
+  type: 'object',
+  properties: { th: { type: 'string' }, la: { type: 'string' }, en: { type: 'string' } },
+  required: ['th', 'la', 'en'],
+} as const;
+const banner = { type: 'object', properties: { image: { type: 'string' }, html: localized }, required: ['image', 'html'] } as const;
+const banners = { type: 'array', items: banner } as const;
+const received = { type: 'array', items: { type: 'object', properties: { updatedAt: { type: 'string' } }, required: ['updatedAt'] } } as const;
+const bonusType = { type: 'string', enum: ['limit', 'day', 'week'] } as const;
+const kind = { type: 'string', enum: ['bonus', 'promotion'] } as const;
+
+/** Any text: an unknown or malformed code is answered NO_DATA / NO_PROMOTION by the route, not 400. */
+export const codeParams = {
+  type: 'object',
+  properties: { code: { type: 'string', minLength: 1, maxLength: 64 } },
+  required: ['code'],
+  additionalProperties: false,
+} as const;
+
+export const bonusList = {
+  type: 'object',
+  properties: {
+    bonuses: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          code: { type: 'string' },
+          name: localized,
+          type: bonusType,
+          maxReceived: { type: 'integer' },
+          percent: { type: 'number' },
+          cap: { type: 'number' },
+          turnoverMultiple: { type: 'number' },
+          percentFail: { type: 'number' },
+          banners,
+          notice: localized,
+          userBonus: {
+            type: ['object', 'null'],
+            properties: { _id: { type: 'string' }, isActive: { type: 'boolean' }, received },
+            required: ['_id', 'isActive', 'received'],
+          },
+        },
+        required: ['code', 'name', 'type', 'maxReceived', 'percent', 'cap', 'turnoverMultiple', 'percentFail', 'banners', 'notice', 'userBonus'],
+      },
+    },
+  },
+  required: ['bonuses'],
+} as const;
+
+export const userBonus = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    code: { type: 'string' },
+    kind,
+    isActive: { type: 'boolean' },
+    amount: { type: 'number' },
+    startAmount: { type: 'number' },
+    turnover: { type: 'number' },
+    target: { type: 'number' },
+    percentFail: { type: 'number' },
+    failAt: { type: 'number' },
+    createdAt: { type: 'string' },
+    received,
+  },
+  required: ['_id', 'code', 'kind', 'isActive', 'amount', 'startAmount', 'turnover', 'target', 'percentFail', 'failAt', 'createdAt', 'received'],
+} as const;
+
+export const activeResponse = {
+  type: 'object',
+  properties: {
+    status: { type: 'boolean' },
+    type: { type: ['string', 'null'], enum: ['limit', 'day', 'week', 'promotion', null] },
+    progress: {
+      type: ['object', 'null'],
+      properties: {
+        code: { type: 'string' },
+        name: localized,
+        kind,
+        amount: { type: 'number' },
+        startAmount: { type: 'number' },
+        turnover: { type: 'number' },
+        target: { type: 'number' },
+        percentFail: { type: 'number' },
+        failAt: { type: 'number' },
+        createdAt: { type: 'string' },
+      },
+      required: ['code', 'name', 'kind', 'amount', 'startAmount', 'turnover', 'target', 'percentFail', 'failAt', 'createdAt'],
+    },
+  },
+  required: ['status', 'type', 'progress'],
+} as const;
+
+export const minimumResponse = { type: 'object', properties: { minimum: { type: 'number' } }, required: ['minimum'] } as const;
+export const messageResponse = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
+
+const promotion = {
+  type: 'object',
+  properties: { code: { type: 'string' }, percentFail: { type: 'number' }, description: localized },
+  required: ['code', 'percentFail', 'description'],
+} as const;
+export const promotionFound = promotion;
+export const promotionCurrent = {
+  type: 'object',
+  properties: { promotion: { ...promotion, type: ['object', 'null'] } },
+  required: ['promotion'],
+} as const;
+
+export const refundCheck = {
+  type: 'object',
+  properties: {
+    result: { type: 'boolean' },
+    bonus: { type: 'boolean' },
+    info: localized,
+    refundAmount: { type: 'number' },
+    refundSuccess: { type: 'number' },
+    refundFail: { type: 'number' },
+  },
+  required: ['result', 'bonus', 'info', 'refundAmount', 'refundSuccess', 'refundFail'],
+} as const;
+
+export const refundReceived = {
+  type: 'object',
+  properties: { message: { type: 'string', enum: ['REFUND_SUCCESS'] }, amount: { type: 'number' } },
+  required: ['message', 'amount'],
+} as const;
+
+export const refundLogBody = {
+  type: 'object',
+  properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
+  additionalProperties: false,
+} as const;
+
+export const refundLog = {
+  type: 'object',
+  properties: {
+    refunds: {
+      type: 'array',
+      items: { type: 'object', properties: { refundAmount: { type: 'number' }, createdAt: { type: 'string' } }, required: ['refundAmount', 'createdAt'] },
+    },
+    total: { type: 'integer' },
+  },
+  required: ['refunds', 'total'],
+} as const;
+
+export const bannerList = { type: 'object', properties: { banners }, required: ['banners'] } as const;
