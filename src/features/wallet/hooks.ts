@@ -1,46 +1,15 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useReducer, useRef } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
 import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
-import { formatAmount } from '../../lib/format';
 import { answered, attemptFor, dismissed, initialMoveFlow, isUncertain, moveFlowReducer, refused, submitted, type MoveFlow } from './moveFlow';
 import type { MoveAnswer } from './walletEndpoints';
 
-/** Spec §9: loading indicators appear only when the work takes longer than 200 ms. */
-export const LOADING_DELAY_MS = 200;
-
-/** `active`, but only once it has stayed true for `delay` ms. */
-export function useDelayedFlag(active: boolean, delay = LOADING_DELAY_MS): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!active) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), delay);
-    return () => clearTimeout(timer);
-  }, [active, delay]);
-  return active && shown;
-}
-
-/** The current time, renewed every `every` ms (relative times stay true while the page is open). */
-export function useNow(every = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), every);
-    return () => clearInterval(timer);
-  }, [every]);
-  return now;
-}
-
-/** Amounts in the player's language: at least 2 decimals, or a dash when not a number. */
-export function useFormatAmount(): (value: unknown) => string {
-  const locale = useAppSelector(selectLocale);
-  return useCallback((value: unknown) => formatAmount(value, locale), [locale]);
-}
+// Shared with other features (bonus, refund); re-exported so the wallet's imports stay as they were.
+export { LOADING_DELAY_MS, useDelayedFlag } from '../../components/useDelayedFlag';
+export { useFormatAmount } from '../../components/useFormatAmount';
+export { useNow } from '../../components/useNow';
 
 type Trigger<Req> = (arg: Req) => { unwrap(): Promise<MoveAnswer> };
 

@@ -1,0 +1,11 @@
+import { useCallback } from 'react';
+
+import { useAppSelector } from '../app/hooks';
+import { selectLocale } from '../app/prefs';
+import { formatAmount } from '../lib/format';
+
+/** Amounts in the player's language: at least 2 decimals, or a dash when not a number. */
+export function useFormatAmount(): (value: unknown) => string {
+  const locale = useAppSelector(selectLocale);
+  return useCallback((value: unknown) => formatAmount(value, locale), [locale]);
+}
