@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+
+import type { Banner } from '../app/bannerApi';
+import './banners.css';
+
+// The carousel package and its styles are heavy and rare: their own chunk, fetched when a carousel shows.
+const BannerCarouselView = lazy(() => import(/* webpackChunkName: "banner-carousel" */ './BannerCarouselView'));
+
+/** Banner images with their captions in a carousel (bonus modal, the banner gate); nothing when empty. */
+export function BannerCarousel({ banners, label }: { banners: Banner[]; label: string }) {
+  if (banners.length === 0) return null;
+  return (
+    <Suspense fallback={<div className="banner-carousel banner-carousel--loading" aria-hidden="true" />}>
+      <BannerCarouselView banners={banners} label={label} />
+    </Suspense>
+  );
+}
