@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, nowIso } from './db';
 import { readSetting, writeSetting } from './plugins/lookups/lookups-repository';
 import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
+import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -18,7 +19,7 @@ export const USAGE = `Usage: npm run operator -- <command>
                                set a player's status: gone shows the player /terminated, inactive ends their
                                sessions and refuses logins, active lets them log in again
   lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
-  help                         this text
+${BONUS_USAGE}  help                         this text
 `;
 
 export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
@@ -99,6 +100,13 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
       for (const n of names) result[n] = await lookups[n](context).catch((e: Error) => ({ error: e.message }));
       ctx.out(JSON.stringify(name === undefined ? result : result[name], null, 2));
       return 0;
+    }
+    case 'bonus':
+    case 'promotion':
+    case 'refund': {
+      const code = await runBonusCommand(command, rest, { db: ctx.db, out: ctx.out, err: ctx.err, now });
+      if (code !== null) return code;
+      break;
     }
     case undefined:
     case 'help':

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { seedBase } from '../../db/seed';
 import { freshDb, testConfig, type TestDb } from '../../test/helper';
@@ -24,7 +24,7 @@ export interface BonusTestApp {
   sim: GameSimulator;
   payouts: PayoutSimulator;
   player(opts?: { balance?: number; games?: string[] }): Promise<TestPlayer>;
-  get(p: TestPlayer, url: string): ReturnType<FastifyInstance['inject']>;
+  get(p: TestPlayer, url: string): Promise<LightMyRequestResponse>;
   /** Defines (or redefines) a bonus or promotion as the operator's file would, with test texts. */
   define(kind: 'bonus' | 'promotion', input: Partial<DefinitionInput> & { code: string }): Promise<void>;
   refund(settings: Partial<RefundSettings>): Promise<void>;
