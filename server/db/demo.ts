@@ -4,6 +4,7 @@ import { nowIso } from './index';
 import { hashPassword } from '../lib/password';
 import { creditWallet, findEntry } from '../ledger';
 import { insertPlayer } from '../plugins/accounts/repository';
+import { seedDemoBonuses } from '../plugins/bonus/demo';
 
 /** The demo player `npm start` prints (DEMO on). */
 export const DEMO_PLAYER = {
@@ -29,7 +30,12 @@ export type DemoSeedStep = (db: Kysely<DB>, player: DemoPlayer) => Promise<void>
  * The steps that give the demo player something to play with. The ledger work adds the opening balance
  * here (a journal entry from the promotion/bonus budget to the player's wallet); keep each step idempotent.
  */
-export const demoSeedSteps: DemoSeedStep[] = [demoOpeningBalance];
+export const demoSeedSteps: DemoSeedStep[] = [demoOpeningBalance, demoBonuses];
+
+/** A bonus of each type, the promotion codes WELCOME50 and LUCKY, and refunds switched on (docs/bonus.md). */
+async function demoBonuses(db: Kysely<DB>): Promise<void> {
+  await seedDemoBonuses(db);
+}
 
 /** The demo player's starting wallet balance, satang (1,000 baht). */
 export const DEMO_OPENING_BALANCE = 1_000_00;
