@@ -10,9 +10,6 @@ const transform: Config['transform'] = {
 const server = (name: string, setup: string): NonNullable<Config['projects']>[number] => ({
   displayName: name,
   testEnvironment: 'node',
-  // Suites build real databases (a fresh PostgreSQL schema each) and hash passwords with scrypt: on a busy
-  // 2-core machine their setup can take longer than jest's 5 s default.
-  testTimeout: 30_000,
   roots: ['<rootDir>/server'],
   testMatch: ['**/*.test.ts'],
   setupFiles: [setup],
@@ -25,6 +22,10 @@ const server = (name: string, setup: string): NonNullable<Config['projects']>[nu
  * PostgreSQL, only when DATABASE_URL is set (each test file gets its own fresh schema).
  */
 const config: Config = {
+  // Server suites build real databases (a fresh PostgreSQL schema each) and hash passwords with scrypt: on a
+  // busy 2-core machine a test can take longer than jest's 5 s default. Jest reads testTimeout from the root
+  // config only (a project's own testTimeout is silently ignored), so it is set here, for every project.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'client',
