@@ -1,6 +1,75 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** Stand-in until the bonus screen is built; the route already points here. */
+import { PageTitle } from '../../components/PageTitle';
+import { useDelayedFlag } from '../../components/useDelayedFlag';
+import { useModalWhile } from '../../components/useModalWhile';
+import { useNow } from '../../components/useNow';
+import { ActiveBonusPanel } from './ActiveBonusPanel';
+import { useGetActiveBonusQuery, useGetBonusesQuery } from './bonusApi';
+import { BonusCard } from './BonusCard';
+import { BONUS_MODAL, BonusModal } from './BonusModal';
+import { selectBonusCardState } from './exhaustion';
+import { PromotionSearch } from './PromotionSearch';
+import './bonus.css';
+
+/**
+ * /user/bonus (spec §2): the title; the active bonus (type, progress, cancel) or the promotion-code search;
+ * the grid of bonus cards, each active, exhausted or available (spec §4). Load failures only hide the loader.
+ */
 export default function BonusPage() {
-  return <ComingSoon titleKey="pages.bonus" />;
+  const { t } = useTranslation();
+  const bonuses = useGetBonusesQuery();
+  const active = useGetActiveBonusQuery();
+  // Day and week limits end at midnight: the cards follow the clock while the page stays open.
+  const now = useNow(60_000);
+  const [selected, setSelected] = useState<string | null>(null);
+  const showActiveLoading = useDelayedFlag(active.isLoading);
+  const showListLoading = useDelayedFlag(bonuses.isLoading);
+
+  const cards = useMemo(
+    () => (bonuses.data?.bonuses ?? []).map((bonus) => ({ bonus, state: selectBonusCardState(bonus, now) })),
+    [bonuses.data, now],
+  );
+  const open = cards.find((card) => card.bonus.code === selected) ?? null;
+  useModalWhile(BONUS_MODAL, open !== null);
+
+  return (
+    <section className="page bonus" aria-busy={bonuses.isFetching || active.isFetching}>
+      <PageTitle>{t('pages.bonus')}</PageTitle>
+
+      {active.isLoading ? (
+        showActiveLoading && (
+          <p className="muted" role="status" data-testid="bonus-active-loading">
+            {t('common.loading')}
+          </p>
+        )
+      ) : active.data?.status ? (
+        <ActiveBonusPanel active={active.data} />
+      ) : (
+        <PromotionSearch />
+      )}
+
+      <h2 className="bonus-section-title">{t('bonus.listTitle')}</h2>
+      {bonuses.isLoading && showListLoading && (
+        <p className="muted" role="status" data-testid="bonus-list-loading">
+          {t('common.loading')}
+        </p>
+      )}
+      {bonuses.data &&
+        (cards.length === 0 ? (
+          <p className="muted" data-testid="bonus-empty">
+            {t('bonus.empty')}
+          </p>
+        ) : (
+          <ul className="bonus-grid" data-testid="bonus-grid">
+            {cards.map(({ bonus, state }) => (
+              <BonusCard key={bonus.code} bonus={bonus} state={state} onOpen={setSelected} />
+            ))}
+          </ul>
+        ))}
+
+      {open && <BonusModal bonus={open.bonus} active={open.state === 'active'} onClose={() => setSelected(null)} />}
+    </section>
+  );
 }

@@ -1,0 +1,131 @@
+import { useEffect, useReducer, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { errorCode } from '../../app/apiErrors';
+import { useAppSelector } from '../../app/hooks';
+import { errorText } from '../../app/notify';
+import { selectLocale } from '../../app/prefs';
+import { BannerCarousel } from '../../components/BannerCarousel';
+import { Modal } from '../../components/Modal';
+import { SafeHtml } from '../../components/SafeHtml';
+import { useDelayedFlag } from '../../components/useDelayedFlag';
+import { useFormatAmount } from '../../components/useFormatAmount';
+import { localized } from '../../lib/localized';
+import {
+  activationAnswered,
+  activationFlowReducer,
+  activationRefused,
+  activationStarted,
+  initialActivationFlow,
+  type ActivationFlow,
+} from './activationFlow';
+import { useActivateBonusMutation, type Bonus } from './bonusApi';
+import { fillNotice } from './bonusRules';
+import '../../components/forms.css';
+
+/** The bonus modal's id in the modal stack. */
+export const BONUS_MODAL = 'bonus';
+
+interface Props {
+  bonus: Bonus;
+  /** This bonus is the player's active one: OK instead of receive. */
+  active: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Spec §2 bonus modal: a banner carousel, the notice (%percentFail% replaced, sanitized) and receive, or OK
+ * when the bonus is already active. A refused activation shows an error alert with the error text; success
+ * shows the saved alert (spec §8).
+ */
+export function BonusModal({ bonus, active, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useAppSelector(selectLocale);
+  const format = useFormatAmount();
+  const [activate] = useActivateBonusMutation();
+  const [flow, send] = useReducer(activationFlowReducer, initialActivationFlow);
+  const current = useRef<ActivationFlow>(flow);
+  current.current = flow;
+  const showActivating = useDelayedFlag(flow.status === 'activating');
+  const okButton = useRef<HTMLButtonElement>(null);
+  const name = localized(bonus.name, locale) || bonus.code;
+
+  // The receive button is gone: the alert's OK takes the focus so the result is read and can be closed.
+  useEffect(() => {
+    if (flow.status === 'activated') okButton.current?.focus();
+  }, [flow.status]);
+
+  const receive = () => {
+    const state = current.current;
+    if (state.status !== 'ready' && state.status !== 'failed') return;
+    const request = activate(bonus.code);
+    const { requestId } = request;
+    current.current = { status: 'activating', requestId };
+    send(activationStarted({ requestId }));
+    request.unwrap().then(
+      () => send(activationAnswered({ requestId })),
+      (error: unknown) => send(activationRefused({ requestId, error: errorCode(error as Parameters<typeof errorCode>[0]) })),
+    );
+  };
+
+  return (
+    <Modal id={BONUS_MODAL} title={name} onClose={onClose}>
+      <div className="bonus-modal" data-testid="bonus-modal">
+        <BannerCarousel banners={bonus.banners} label={t('bonus.modal.banners', { name })} />
+        <dl className="bonus-facts">
+          <div>
+            <dt>{t('bonus.modal.amount')}</dt>
+            <dd>{t('bonus.modal.amountValue', { percent: bonus.percent, cap: format(bonus.cap) })}</dd>
+          </div>
+          <div>
+            <dt>{t('bonus.modal.turnover')}</dt>
+            <dd>{t('bonus.modal.turnoverValue', { multiple: bonus.turnoverMultiple })}</dd>
+          </div>
+          <div>
+            <dt>{t('bonus.modal.fail')}</dt>
+            <dd>{t('bonus.modal.failValue', { percent: bonus.percentFail })}</dd>
+          </div>
+          <div>
+            <dt>{t('bonus.modal.limit')}</dt>
+            <dd>{t(`bonus.card.limit.${bonus.type}`, { count: bonus.maxReceived })}</dd>
+          </div>
+        </dl>
+        <SafeHtml html={fillNotice(localized(bonus.notice, locale), bonus.percentFail)} className="bonus-notice" />
+        {flow.status === 'activated' ? (
+          <>
+            <div className="alert alert--success" role="alert" data-testid="bonus-saved">
+              <strong>{t('bonus.modal.saved')}</strong>
+              <p>{t('bonus.modal.savedBody')}</p>
+            </div>
+            <button ref={okButton} type="button" className="button button--primary bonus-modal__action" onClick={onClose}>
+              {t('bonus.ok')}
+            </button>
+          </>
+        ) : active ? (
+          <button type="button" className="button button--primary bonus-modal__action" onClick={onClose} data-testid="bonus-ok">
+            {t('bonus.ok')}
+          </button>
+        ) : (
+          <>
+            {flow.status === 'failed' && (
+              <div className="alert alert--error" role="alert" data-testid="bonus-failed">
+                <strong>{t('bonus.modal.failed')}</strong>
+                <p>{errorText(flow.error)}</p>
+              </div>
+            )}
+            <button
+              type="button"
+              className="button button--primary bonus-modal__action"
+              onClick={receive}
+              disabled={flow.status === 'activating'}
+              aria-busy={flow.status === 'activating'}
+              data-testid="bonus-receive"
+            >
+              {showActivating ? t('bonus.modal.receiving') : t('bonus.modal.receive')}
+            </button>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * Receiving a bonus from its modal:
+ *
+ *   ready --started--> activating --answered--> activated (the saved alert; OK closes)
+ *                                 --refused---> failed --started--> activating (try again)
+ *                                                      --dismissed-> ready
+ *
+ * Answers are matched by the request id that asked; anything else leaves the state unchanged.
+ */
+export type ActivationFlow =
+  | { status: 'ready' }
+  | { status: 'activating'; requestId: string }
+  | { status: 'activated' }
+  | { status: 'failed'; error: string };
+
+export const initialActivationFlow: ActivationFlow = { status: 'ready' };
+
+const activationFlow = createSlice({
+  name: 'bonus/activation',
+  initialState: initialActivationFlow as ActivationFlow,
+  reducers: {
+    activationStarted(state, { payload }: PayloadAction<{ requestId: string }>): ActivationFlow {
+      return state.status === 'ready' || state.status === 'failed' ? { status: 'activating', requestId: payload.requestId } : state;
+    },
+    activationAnswered(state, { payload }: PayloadAction<{ requestId: string }>): ActivationFlow {
+      return state.status === 'activating' && state.requestId === payload.requestId ? { status: 'activated' } : state;
+    },
+    activationRefused(state, { payload }: PayloadAction<{ requestId: string; error: string }>): ActivationFlow {
+      return state.status === 'activating' && state.requestId === payload.requestId ? { status: 'failed', error: payload.error } : state;
+    },
+    activationDismissed(state): ActivationFlow {
+      return state.status === 'failed' ? initialActivationFlow : state;
+    },
+  },
+});
+
+export const { activationStarted, activationAnswered, activationRefused, activationDismissed } = activationFlow.actions;
+export const activationFlowReducer = activationFlow.reducer;
