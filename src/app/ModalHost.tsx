@@ -14,6 +14,7 @@ export type HostedModal = ComponentType<{ onClose: () => void }>;
 export const modalRegistry: Record<string, LazyExoticComponent<HostedModal>> = {
   deposit: lazy(() => import(/* webpackChunkName: "modal-deposit" */ '../features/deposit/DepositModal')),
   slipHistory: lazy(() => import(/* webpackChunkName: "modal-slip-history" */ '../features/deposit/SlipHistoryModal')),
+  refund: lazy(() => import(/* webpackChunkName: "modal-refund" */ '../features/refund/RefundModal')),
 };
 
 /** Renders every registered modal on the stack, in stack order. */

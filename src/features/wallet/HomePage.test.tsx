@@ -131,7 +131,7 @@ describe('home screen', () => {
     expect(await screen.findByTestId('game-username')).toHaveTextContent('pw1');
   });
 
-  it('widgets: deposit goes through the modal stack, bonus to /user/bonus, invite and refund are honest stand-ins', async () => {
+  it('widgets: deposit goes through the modal stack, bonus to /user/bonus, invite is an honest stand-in', async () => {
     serveWallet();
     const { user, store, router } = renderHome();
     await user.click(await screen.findByRole('button', { name: 'Deposit' }));
@@ -141,9 +141,6 @@ describe('home screen', () => {
     const invite = await screen.findByRole('dialog', { name: 'Invite friends' });
     expect(invite).toHaveTextContent('This feature is coming soon.');
     await user.click(within(invite).getByRole('button', { name: 'OK' }));
-    await user.click(screen.getByRole('button', { name: 'Refund' }));
-    expect(await screen.findByRole('dialog', { name: 'Refund' })).toHaveTextContent('This feature is coming soon.');
-    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Receive' }));
     expect(await screen.findByRole('dialog', { name: 'Invite bonus' })).toHaveTextContent('This feature is coming soon.');
@@ -152,6 +149,29 @@ describe('home screen', () => {
     expect(screen.getByRole('link', { name: 'Bonus conditions' })).toHaveAttribute('href', '/user/bonus');
     await user.click(screen.getByRole('link', { name: 'Bonus conditions' }));
     expect(router.state.location.pathname).toBe('/user/bonus');
+  });
+
+  it('refund widget: no refund banners opens the refund modal directly (through the modal stack)', async () => {
+    serveWallet();
+    server.use(http.get('/api/refund/banners', () => HttpResponse.json({ banners: [] })));
+    const { user, store } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
+    expect(screen.queryByText('This feature is coming soon.')).not.toBeInTheDocument();
+  });
+
+  it('refund widget: the refund banners show first, and closing them opens the refund modal', async () => {
+    serveWallet();
+    server.use(
+      http.get('/api/refund/banners', () => HttpResponse.json({ banners: [{ image: '/banners/refund.png', html: { th: 'คืนยอดเสีย', la: 'ຄືນຍອດເສຍ', en: 'Refund every week' } }] })),
+    );
+    const { user, store } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const banners = await screen.findByRole('dialog', { name: 'Refund' });
+    expect(await within(banners).findByText('Refund every week')).toBeInTheDocument();
+    expect(store.getState().modals.stack).toEqual(['banners-refund']);
+    await user.click(within(banners).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
   });
 
   it('shows refresh-all while the wheel is off and the wheel with the coin count when it is on', async () => {

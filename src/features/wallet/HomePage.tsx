@@ -8,6 +8,7 @@ import { modalOpened } from '../../app/modalSlice';
 import { selectLastSync } from '../../app/prefs';
 import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation } from '../../app/walletApi';
 import { PageTitle } from '../../components/PageTitle';
+import { useBannerGate } from '../../components/useBannerGate';
 import { useModal } from '../../components/useModal';
 import { formatRelativeTime } from '../../lib/format';
 import { AGREEMENT_MODAL, AgreementModal, useAgreementPrompt } from './AgreementModal';
@@ -24,13 +25,15 @@ import './wallet.css';
 
 /** The deposit feature's modal, opened by id through the app's ModalHost (features do not import each other). */
 export const DEPOSIT_MODAL = 'deposit';
+/** The refund feature's modal, opened the same way once the refund banners were shown (spec §2 Home modals). */
+export const REFUND_MODAL = 'refund';
 
 const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
 
-function Widget({ icon, label, onClick, badge, testId }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string }) {
+function Widget({ icon, label, onClick, badge, testId, busy }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string; busy?: boolean }) {
   return (
     <li>
-      <button type="button" className="widget" onClick={onClick} data-testid={testId}>
+      <button type="button" className="widget" onClick={onClick} data-testid={testId} aria-busy={busy || undefined}>
         {icon}
         <span className="widget__label">{label}</span>
         {badge && <span className="widget__badge">{badge}</span>}
@@ -59,6 +62,7 @@ export default function HomePage() {
   const comingSoon = useModal(COMING_SOON_MODAL);
   const [viewing, setViewing] = useState<string | null>(null);
   const [soonTitle, setSoonTitle] = useState('home.widgets.invite');
+  const refundGate = useBannerGate({ source: 'refund', modalId: REFUND_MODAL, title: t('home.widgets.refund') });
   useAgreementPrompt();
 
   /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
@@ -165,7 +169,7 @@ export default function HomePage() {
               <span className="widget__label">{t('home.widgets.bonus')}</span>
             </Link>
           </li>
-          <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={() => openSoon('home.widgets.refund')} testId="widget-refund" />
+          <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={refundGate.open} busy={refundGate.busy} testId="widget-refund" />
         </ul>
       </nav>
 
@@ -185,6 +189,7 @@ export default function HomePage() {
       {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closeThenReload(gameAccount.close)} />}
       {comingSoon.isOpen && <ComingSoonModal titleKey={soonTitle} onClose={comingSoon.close} />}
       {agreement.isOpen && <AgreementModal onClose={agreement.close} />}
+      {refundGate.view}
     </section>
   );
 }
