@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from './server';
 
 /**
- * Answers the calls the logged-in pages make on arrival (wallet, spin-wheel switch, profile), for tests
+ * Answers the calls the logged-in pages make on arrival (wallet, spin-wheel switch, profile, bonuses), for tests
  * about something else (routing, menus, logout) that land on those pages. Feature tests serve their own.
  */
 export function serveUserArea(): void {
@@ -24,5 +24,7 @@ export function serveUserArea(): void {
         bankAccount: { bankAccountName: 'DEMO PLAYER', bankAccountNo: '1234567890', bankCode: 'KBANK', bank: { nameTH: 'กสิกรไทย', nameEN: 'Kasikorn Bank' } },
       }),
     ),
+    http.get('/api/bonus', () => HttpResponse.json({ bonuses: [] })),
+    http.get('/api/bonus/check/active', () => HttpResponse.json({ status: false, type: null, progress: null })),
   );
 }
