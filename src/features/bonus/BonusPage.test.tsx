@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { initialPrefs } from '../../app/prefs';
 import { renderApp } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
+import { serveUserArea } from '../../test/userArea';
 import { bonus, fakeBonusServer, playerSession, progress } from './testSupport';
 
 const DAY = 86_400_000;
@@ -171,6 +172,21 @@ describe('bonus screen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Still active.
     expect(screen.getByTestId('bonus-active')).toBeInTheDocument();
+  });
+
+  it('asks again on every visit: play may have moved or finished the bonus meanwhile', async () => {
+    serveUserArea();
+    const fake = fakeBonusServer({ bonuses: threeBonuses(), active: activeWelcome() });
+    const { router } = openPage(fake);
+    await screen.findByRole('progressbar', { name: 'Turnover' });
+    const before = { list: fake.calls.list, active: fake.calls.active };
+    await act(() => router.navigate('/user/profile'));
+    await waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent('Profile'));
+    fake.setTurnover(2500);
+    await act(() => router.navigate('/user/bonus'));
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Turnover' })).toHaveAttribute('aria-valuenow', '2500'));
+    expect(fake.calls.active).toBe(before.active + 1);
+    expect(fake.calls.list).toBe(before.list + 1);
   });
 
   it('hides a failed list load silently (no toast, no loader)', async () => {

@@ -19,8 +19,9 @@ import './bonus.css';
  */
 export default function BonusPage() {
   const { t } = useTranslation();
-  const bonuses = useGetBonusesQuery();
-  const active = useGetActiveBonusQuery();
+  // Play moves the turnover and may finish a bonus while the player is elsewhere: ask again on every visit.
+  const bonuses = useGetBonusesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const active = useGetActiveBonusQuery(undefined, { refetchOnMountOrArgChange: true });
   // Day and week limits end at midnight: the cards follow the clock while the page stays open.
   const now = useNow(60_000);
   const [selected, setSelected] = useState<string | null>(null);

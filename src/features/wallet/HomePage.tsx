@@ -63,6 +63,7 @@ export default function HomePage() {
   const [viewing, setViewing] = useState<string | null>(null);
   const [soonTitle, setSoonTitle] = useState('home.widgets.invite');
   const refundGate = useBannerGate({ source: 'refund', modalId: REFUND_MODAL, title: t('home.widgets.refund') });
+  const showRefundBusy = useDelayedFlag(refundGate.busy);
   useAgreementPrompt();
 
   /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
@@ -169,7 +170,7 @@ export default function HomePage() {
               <span className="widget__label">{t('home.widgets.bonus')}</span>
             </Link>
           </li>
-          <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={refundGate.open} busy={refundGate.busy} testId="widget-refund" />
+          <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={refundGate.open} busy={showRefundBusy} testId="widget-refund" />
         </ul>
       </nav>
 
