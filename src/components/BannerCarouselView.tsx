@@ -25,9 +25,9 @@ export default function BannerCarouselView({ banners, label }: Props) {
   const locale = useAppSelector(selectLocale);
   const several = banners.length > 1;
   return (
-    <div className="banner-carousel" data-testid="banner-carousel">
+    // The name goes on a region: the package puts ariaLabel on a plain div, where aria-label is not allowed.
+    <section className="banner-carousel" aria-label={label} data-testid="banner-carousel">
       <Carousel
-        ariaLabel={label}
         showThumbs={false}
         showStatus={several}
         showIndicators={several}
@@ -60,6 +60,6 @@ export default function BannerCarouselView({ banners, label }: Props) {
           );
         })}
       </Carousel>
-    </div>
+    </section>
   );
 }

@@ -59,6 +59,7 @@ describe('banner gate', () => {
     // A banner without a caption still has a text alternative.
     expect(within(slides[1]).getByRole('img', { name: 'Picture 2' })).toHaveAttribute('src', '/banners/refund-2.png');
     expect(within(dialog).getByRole('button', { name: 'Next picture' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('region', { name: 'Refund: pictures' })).toContainElement(slides[0]);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
     expect(screen.queryByRole('dialog', { name: 'Refund' })).not.toBeInTheDocument();
