@@ -39,13 +39,14 @@ export interface BonusTestApp {
 
 /**
  * The app on a fresh migrated and seeded database: payouts settled by hand, the reconciler's timer and the
- * wagering poller's timer off (tests call app.bonus.pollNow()).
+ * wagering poller's timer off (tests call app.bonus.pollNow()), no rate limit.
  */
 export async function buildBonusTestApp(): Promise<BonusTestApp> {
   const db = await freshDb();
   await seedBase(db.db);
   const payouts = new PayoutSimulator({ delayMs: null });
-  const app = await buildApp(testConfig(db.dataDir), {
+  // No per-address rate limit: the races and the property test send thousands of requests from one address.
+  const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '0' }), {
     database: db,
     logger: false,
     wallet: { payoutAdapter: payouts, wallet: { reconcileIntervalMs: 0, reconcileAtStart: false, reconcileAfterMs: 0, claimMs: 60_000 } },
