@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 
 import type { Banner } from '../app/bannerApi';
+import { modalClosed } from '../app/modalSlice';
 import { renderWithProviders } from '../test/render';
 import { errorResponse, server } from '../test/server';
 import { useBannerGate } from './useBannerGate';
@@ -75,8 +76,12 @@ describe('banner gate', () => {
   });
 
   it('asks once while busy, and fetches the banners again the next time', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     const calls = serveBanners(async () => {
-      await delay(50);
+      await held;
       return HttpResponse.json({ banners: [] });
     });
     const { user, store } = renderWithProviders(<Opener />, { preloadedState: session });
@@ -84,9 +89,14 @@ describe('banner gate', () => {
     await user.click(button);
     expect(button).toHaveAttribute('aria-busy', 'true');
     await user.click(button);
+    answer();
     await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
     expect(calls.count).toBe(1);
     expect(button).toHaveAttribute('aria-busy', 'false');
+    act(() => void store.dispatch(modalClosed('refund')));
+    await user.click(button);
+    await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
+    expect(calls.count).toBe(2);
   });
 
   it('lets the player through silently when the banners fail to load', async () => {

@@ -212,7 +212,7 @@ describe('promotion search', () => {
 
   it('forces the code to upper case; searching, then the promotion; receive closes the modal and reloads', async () => {
     const fake = fakeBonusServer({ bonuses: threeBonuses(), promotions: [promotion] });
-    fake.slowFind(300);
+    const release = fake.holdFind();
     const { user } = openPage(fake);
     const input = await screen.findByLabelText('Promotion code');
     await user.type(input, 'welcome50');
@@ -220,6 +220,8 @@ describe('promotion search', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Promotion' });
     expect(within(dialog).getByTestId('promotion-searching')).toHaveTextContent('Searching for the promotion…');
+    expect(within(dialog).queryByRole('button', { name: 'Receive' })).not.toBeInTheDocument();
+    release();
     expect(await within(dialog).findByTestId('promotion-percent-fail')).toHaveTextContent('Fails at 40% of the starting amount');
     expect(dialog).toHaveTextContent('Half again on your deposit');
     expect(dialog.innerHTML).not.toContain('<script');

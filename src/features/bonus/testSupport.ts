@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 
 import type { ActiveBonus, Bonus, BonusProgress, Promotion, UserBonus } from './bonusApi';
 
@@ -60,7 +60,7 @@ export function fakeBonusServer({ bonuses = [], active = { status: false, type: 
   let current: ActiveBonus = active;
   const calls = { list: 0, active: 0, activate: [] as string[], clear: 0, find: [] as string[], promote: [] as string[], refresh: 0 };
   const refusals: { activate?: Refusal; clear?: Refusal; promote?: Refusal } = {};
-  let findDelay = 0;
+  let findHeld: Promise<void> | null = null;
 
   const activate = (code: string, kind: 'bonus' | 'promotion'): UserBonus => {
     const at = new Date().toISOString();
@@ -109,7 +109,7 @@ export function fakeBonusServer({ bonuses = [], active = { status: false, type: 
     http.get('/api/promotion/find/:code', async ({ params }) => {
       const code = String(params.code);
       calls.find.push(code);
-      if (findDelay) await delay(findDelay);
+      if (findHeld) await findHeld;
       const found = promotions.find((p) => p.code.toUpperCase() === code.toUpperCase());
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'NO_PROMOTION' }, { status: 404 });
     }),
@@ -138,9 +138,16 @@ export function fakeBonusServer({ bonuses = [], active = { status: false, type: 
     setTurnover(turnover: number) {
       if (current.progress) current = { ...current, progress: { ...current.progress, turnover } };
     },
-    /** Searches answer only after `ms` (the searching state shows meanwhile). */
-    slowFind(ms: number) {
-      findDelay = ms;
+    /** Searches wait for the returned release (the searching state shows meanwhile). */
+    holdFind(): () => void {
+      let release = () => undefined as void;
+      findHeld = new Promise<void>((resolve) => {
+        release = () => {
+          findHeld = null;
+          resolve();
+        };
+      });
+      return release;
     },
   };
 }

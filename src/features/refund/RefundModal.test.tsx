@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 
 import { initialPrefs } from '../../app/prefs';
 import { renderApp, renderWithProviders } from '../../test/render';
@@ -199,17 +199,30 @@ describe('refund modal', () => {
   });
 
   it('shows a loader only when the check takes longer than 200 ms', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.get('/api/refund/check', async () => {
-        await delay(400);
+        await held;
         return HttpResponse.json(check());
       }),
       http.post('/api/refund', () => HttpResponse.json({ refunds: [], total: 0 })),
     );
-    renderWithProviders(<RefundModal onClose={() => undefined} />, { preloadedState: { ...session, modals: { stack: ['refund'] } } });
-    expect(screen.queryByTestId('refund-checking')).not.toBeInTheDocument();
-    expect(await screen.findByTestId('refund-checking')).toHaveTextContent('Loading…');
-    expect(await screen.findByTestId('refund-amount')).toBeInTheDocument();
-    expect(screen.queryByTestId('refund-checking')).not.toBeInTheDocument();
+    try {
+      renderWithProviders(<RefundModal onClose={() => undefined} />, { preloadedState: { ...session, modals: { stack: ['refund'] } } });
+      act(() => jest.advanceTimersByTime(199));
+      expect(screen.queryByTestId('refund-checking')).not.toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByTestId('refund-checking')).toHaveTextContent('Loading…');
+      answer();
+      expect(await screen.findByTestId('refund-amount')).toBeInTheDocument();
+      expect(screen.queryByTestId('refund-checking')).not.toBeInTheDocument();
+    } finally {
+      answer();
+      jest.useRealTimers();
+    }
   });
 });
