@@ -388,13 +388,15 @@ describe('promotion codes', () => {
     expect((await t.get(q, `/api/promotion/activate/${c}`)).statusCode).toBe(200);
   });
 
-  test('a promotion whose total budget is spent answers 422 BONUS_FULL', async () => {
+  test('a promotion whose total budget is spent answers 422 BONUS_FULL; an empty wallet 422 BONUS_REMAINING', async () => {
     const c = code('P');
     await t.define('promotion', { code: c, percent: 10, budget: 100 });
     const a = await t.player({ balance: satang(1000) });
     const b = await t.player({ balance: satang(10) });
     expect((await t.get(a, `/api/promotion/activate/${c}`)).statusCode).toBe(200);
     const full = await t.get(b, `/api/promotion/activate/${c}`);
-    expect([full.statusCode, full.json()]).toEqual([422, { message: 'BONUS_FULL' }]);
+    expect([full.statusCode, full.json()]).toEqual([422, { message: 'BONUS_FULL' }]);    const empty = await t.player();
+    const none = await t.get(empty, `/api/promotion/activate/${c}`);
+    expect([none.statusCode, none.json()]).toEqual([422, { message: 'BONUS_REMAINING' }]);
   });
 });
