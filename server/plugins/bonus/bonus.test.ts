@@ -318,6 +318,20 @@ describe('the wagering engine', () => {
     expect((await gameBalances(t.db.db, p.id)).get('pg')).toBe(satang(110));
   });
 
+  test('a bonus is never failed on a stale figure: a provider that does not answer defers the judgement to the next pass', async () => {
+    const c = code();
+    await t.define('bonus', { code: c, percent: 10, percentFail: 10 });
+    const p = await t.player({ balance: satang(1000), games: ['pg'] });
+    await t.get(p, `/api/bonus/activate/${c}`);
+    await t.toGame(p, 'pg', 1100);
+    await t.play(p, 'pg', 100, 'lose', 10); // 100 left: below the line of 110
+    t.sim.failNext('balance', 'timeout-before-apply');
+    expect(await t.app.bonus.pollNow()).toMatchObject({ failed: 0, deferred: 1 });
+    expect((await activeOf(p)).status).toBe(true);
+    expect(await t.app.bonus.pollNow()).toMatchObject({ rounds: 0, failed: 1, deferred: 0 });
+    expect((await activeOf(p)).status).toBe(false);
+  });
+
   test('the cursor is stored with the rounds: an app started on the same database goes on where the first stopped', async () => {
     const p = await t.player({ balance: satang(100), games: ['pg'] });
     await t.toGame(p, 'pg', 100);

@@ -204,30 +204,39 @@ export interface EvaluationReport {
 }
 
 /** Judges every active bonus that received rounds: turnover first (SUCCESS), then the fail threshold (FAILED). */
-export async function evaluateBonuses(deps: BonusDeps, limit = 500): Promise<EvaluationReport> {
+export async function evaluateBonuses(deps: BonusDeps, pageSize = 200): Promise<EvaluationReport> {
   const report: EvaluationReport = { success: 0, failed: 0, deferred: 0 };
-  for (const ub of await listBonusesToCheck(deps.db, limit)) {
-    try {
-      if ((await turnoverOf(deps.db, ub.id)) >= ub.target) {
-        if (await finishBonus(deps, ub, 'SUCCESS')) report.success++;
-        continue;
-      }
-      const total = await freshTotalBalance(deps, ub.player_id);
-      if (total === null) {
-        report.deferred++;
-        continue;
-      }
-      if (total <= ub.fail_at) {
-        if (await finishBonus(deps, ub, 'FAILED')) report.failed++;
-        continue;
-      }
-      await clearCheckMark(deps.db, ub.id, ub.needs_check);
-    } catch (e) {
-      report.deferred++;
-      deps.log?.warn({ userBonusId: ub.id, err: e instanceof Error ? e.message : String(e) }, 'bonus not evaluated this pass');
-    }
+  // Every marked bonus, a page at a time (one deferred for a silent provider never hides the ones after it).
+  let afterId = 0;
+  for (;;) {
+    const page = await listBonusesToCheck(deps.db, afterId, pageSize);
+    if (!page.length) return report;
+    for (const ub of page) await evaluateOne(deps, ub, report);
+    afterId = page[page.length - 1].id;
   }
-  return report;
+}
+
+/** Judges one bonus; an error is logged and the bonus stays marked for the next pass. */
+async function evaluateOne(deps: BonusDeps, ub: UserBonus, report: EvaluationReport): Promise<void> {
+  try {
+    if ((await turnoverOf(deps.db, ub.id)) >= ub.target) {
+      if (await finishBonus(deps, ub, 'SUCCESS')) report.success++;
+      return;
+    }
+    const total = await freshTotalBalance(deps, ub.player_id);
+    if (total === null) {
+      report.deferred++;
+      return;
+    }
+    if (total <= ub.fail_at) {
+      if (await finishBonus(deps, ub, 'FAILED')) report.failed++;
+      return;
+    }
+    await clearCheckMark(deps.db, ub.id, ub.needs_check);
+  } catch (e) {
+    report.deferred++;
+    deps.log?.warn({ userBonusId: ub.id, err: e instanceof Error ? e.message : String(e) }, 'bonus not evaluated this pass');
+  }
 }
 
 export interface WageringReport extends FeedReport, EvaluationReport {}

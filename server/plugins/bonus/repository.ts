@@ -114,9 +114,17 @@ export async function endUserBonus(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Active bonuses with rounds not evaluated yet. */
-export async function listBonusesToCheck(db: Db, limit: number): Promise<UserBonus[]> {
-  const rows = await db.selectFrom('user_bonuses').selectAll().where('status', '=', 'ACTIVE').where('needs_check', '>', 0).orderBy('id').limit(limit).execute();
+/** Active bonuses with rounds not evaluated yet, by id after `afterId`, a page at a time. */
+export async function listBonusesToCheck(db: Db, afterId: number, limit: number): Promise<UserBonus[]> {
+  const rows = await db
+    .selectFrom('user_bonuses')
+    .selectAll()
+    .where('status', '=', 'ACTIVE')
+    .where('needs_check', '>', 0)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map(toUserBonus);
 }
 
