@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { GuessScope } from '../../db/schema-accounts';
+import { isPostgres } from '../../db/portable';
 
 /** SQL of the accounts plugin. Every function takes the database or a transaction first. */
 type Db = Kysely<DB>;
@@ -147,4 +148,13 @@ export function uniqueViolation(err: unknown): 'phone' | 'bank_account_no' | nul
   if (/bank_account_no/.test(text)) return 'bank_account_no';
   if (/phone/.test(text)) return 'phone';
   return null;
+}
+
+/**
+ * Row lock on the player for the rest of the transaction (PostgreSQL; SQLite's single writer already
+ * serializes): what one player's money movements take so that a rule checked inside (one live QR, one active
+ * bonus, no withdrawal during a bonus) holds against a parallel request of the same player.
+ */
+export async function lockPlayer(trx: Db, playerId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
 }

@@ -90,3 +90,21 @@ test('activations racing a wagering pass and clears keep the books straight', as
   const rows = await t.db.db.selectFrom('user_bonuses').select(['status']).where('player_id', '=', p.id).execute();
   expect(rows.filter((r) => r.status === 'ACTIVE').length).toBeLessThanOrEqual(1);
 }, 60_000);
+
+test('a withdrawal racing an activation: never both (the bonus gate is checked under the player lock)', async () => {
+  await t.define('bonus', { code: 'RACEWD', type: 'limit', maxReceived: 1000 });
+  const post = (p: TestPlayer, amount: number) =>
+    t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: { ...p.headers, 'content-type': 'application/json' }, payload: { amount } });
+  for (let round = 0; round < 10; round += 1) {
+    const p = await t.player({ balance: satang(1000) });
+    const [activated, ...withdrawals] = await Promise.all([t.get(p, '/api/bonus/activate/RACEWD'), ...Array.from({ length: 5 }, () => post(p, 100))]);
+    const withdrew = withdrawals.filter((w) => w.statusCode === 200).length;
+    const where = `round ${round}: activation ${activated.statusCode}, withdrawals ${withdrawals.map((w) => w.statusCode).join(',')}`;
+    expect([where, activated.statusCode]).toEqual([where, 200]);
+    // Serialized, the activation saw the wallet after the k withdrawals that came before it, and every later one
+    // was refused: so the balance it started from is 1000 - 100 x (withdrawals that went through).
+    const bonus = await t.db.db.selectFrom('user_bonuses').select(['amount', 'start_amount']).where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    expect([where, Number(bonus.start_amount) - Number(bonus.amount)]).toEqual([where, satang(1000 - 100 * withdrew)]);
+    for (const w of withdrawals.filter((x) => x.statusCode !== 200)) expect([where, w.json()]).toEqual([where, { message: 'BONUS_CONDITION' }]);
+  }
+}, 120_000);

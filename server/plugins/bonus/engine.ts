@@ -6,7 +6,7 @@ import { conflict, notFound, unprocessable } from '../../errors';
 import { debitWallet, creditWallet, ensureAccounts, gameBalances, lockAccounts, systemAccount, walletAccount, walletBalance } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { writeStatement } from '../statement/repository';
-import { lockPlayer } from '../deposits/repository';
+import { lockPlayer } from '../accounts/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { pollBetFeeds, type FeedDeps, type FeedReport } from '../../wagering/poller';
 import { bonusAmount, failThreshold, isOpen, normalizeCode, turnoverTarget } from './definitions';

@@ -5,7 +5,7 @@ import { unprocessable } from '../../errors';
 import { creditWallet, parseBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { writeStatement } from '../statement/repository';
-import { lockPlayer } from '../deposits/repository';
+import { lockPlayer } from '../accounts/repository';
 import { bonusFailedSince, findActiveBonus, lastRefund, unrefundedNetLoss } from './repository';
 import { readRefundSettings, refundInfo, type RefundSettings } from './settings';
 import type { Localized } from './definitions';

@@ -7,7 +7,8 @@ import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
 import type { DepositRules } from '../../deposits/rules';
 import type { DepositsContext } from './context';
-import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, lockPlayer, readDepositRules } from './repository';
+import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
+import { lockPlayer } from '../accounts/repository';
 
 /**
  * QR deposits (RULES.md "Deposits", spec §2/§5/§9): one live QR per player, creating one cancels the

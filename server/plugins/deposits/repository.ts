@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import type { QrDepositsTable, SlipsTable } from '../../db/schema-deposits';
 import { isPostgres } from '../../db/portable';
 import { DEPOSIT_RULES_KEY, mergeDepositRules, type DepositRules } from '../../deposits/rules';
+import { lockPlayer } from '../accounts/repository';
 
 /** SQL of the deposit flows. Functions take the db or a transaction first (STYLE.md "Repository"). */
 type Db = Kysely<DB>;
@@ -257,9 +258,4 @@ export function listOpenWithdrawals(db: Db) {
     .orderBy('withdrawals.created_at', 'desc')
     .limit(100)
     .execute();
-}
-
-/** Row lock on the player for the rest of the transaction (PostgreSQL; SQLite's single writer already serializes). */
-export async function lockPlayer(trx: Kysely<DB>, playerId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
 }

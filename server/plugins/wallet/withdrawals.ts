@@ -9,10 +9,12 @@ import { unprocessable } from '../../errors';
 import { postEntry, reverseEntry, systemAccount, walletAccount } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
 import { writeStatement, setStatementStatus } from '../statement/repository';
+import { lockPlayer } from '../accounts/repository';
 
 /**
  * The seam for the bonus rules: true while the player has an active bonus whose turnover is not met, which
  * blocks withdrawals with BONUS_CONDITION. The bonus work installs its own check with app.wallet.setBonusGate.
+ * It is called inside the withdrawal's transaction, under the player's lock: read through the `db` it is given.
  */
 export type BonusGate = (db: Kysely<DB>, playerId: number) => Promise<boolean>;
 export const noBonusGate: BonusGate = async () => false;
@@ -57,7 +59,6 @@ export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, am
   const limits = await withdrawLimits(deps.db);
   if (amount < limits.min) throw unprocessable('TRANSFER_MINIMUM');
   if (amount > limits.max) throw unprocessable('INVALID_USER_INFO');
-  if (await deps.bonusGate(deps.db, playerId)) throw unprocessable('BONUS_CONDITION');
   const player = await deps.db
     .selectFrom('players')
     .select(['currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
@@ -65,6 +66,10 @@ export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, am
     .executeTakeFirstOrThrow();
   const id = crypto.randomUUID();
   await deps.db.transaction().execute(async (trx) => {
+    // Under the player's lock, like a bonus activation: a withdrawal and an activation sent at the same instant
+    // are serialized, so none passes the gate while the other makes a bonus active.
+    await lockPlayer(trx, playerId);
+    if (await deps.bonusGate(trx, playerId)) throw unprocessable('BONUS_CONDITION');
     const now = nowIso();
     await trx
       .insertInto('withdrawals')
