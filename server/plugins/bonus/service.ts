@@ -12,13 +12,11 @@ import { readBonusRules } from './settings';
 
 const parse = <T>(json: string): T => JSON.parse(json) as T;
 
-/** The UserBonus record (activation answers). */
-export function userBonusView(ub: UserBonus, turnover: number, received: string[]) {
+/** A received bonus's terms and how far it has got, in wire units: shared by the activation answer and the progress. */
+function termsView(ub: UserBonus, turnover: number) {
   return {
-    _id: String(ub.id),
     code: ub.code,
     kind: ub.kind,
-    isActive: ub.status === 'ACTIVE',
     amount: toBaht(ub.amount),
     startAmount: toBaht(ub.start_amount),
     turnover: toBaht(turnover),
@@ -26,6 +24,15 @@ export function userBonusView(ub: UserBonus, turnover: number, received: string[
     percentFail: ub.percent_fail_bp / 100,
     failAt: toBaht(ub.fail_at),
     createdAt: ub.created_at,
+  };
+}
+
+/** The UserBonus record (activation answers). */
+export function userBonusView(ub: UserBonus, turnover: number, received: string[]) {
+  return {
+    _id: String(ub.id),
+    isActive: ub.status === 'ACTIVE',
+    ...termsView(ub, turnover),
     received: received.map((updatedAt) => ({ updatedAt })),
   };
 }
@@ -77,16 +84,8 @@ export async function activeStatus(db: Kysely<DB>, playerId: number) {
     status: true,
     type: ub.kind === 'promotion' ? 'promotion' : (def?.type ?? null),
     progress: {
-      code: ub.code,
+      ...termsView(ub, turnover),
       name: def ? parse<Localized>(def.name) : { th: ub.code, la: ub.code, en: ub.code },
-      kind: ub.kind,
-      amount: toBaht(ub.amount),
-      startAmount: toBaht(ub.start_amount),
-      turnover: toBaht(turnover),
-      target: toBaht(ub.target),
-      percentFail: ub.percent_fail_bp / 100,
-      failAt: toBaht(ub.fail_at),
-      createdAt: ub.created_at,
     },
   };
 }

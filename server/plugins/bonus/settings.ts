@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { nowIso } from '../../db';
 import { parseBaht } from '../../ledger/money';
 import type { Banner, Localized } from './definitions';
+import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
 
 /**
  * Two settings documents (rows of the `settings` table, wire values like the other documents: baht, percent):
@@ -43,26 +43,6 @@ export const DEFAULT_REFUND: RefundSettings = {
 };
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-async function readDoc(db: Db, key: string): Promise<Record<string, unknown> | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    const v = JSON.parse(row.value) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function writeDoc(db: Db, key: string, value: object, now = new Date()): Promise<void> {
-  const json = JSON.stringify(value);
-  await db
-    .insertInto('settings')
-    .values({ key, value: json, updated_at: nowIso(now) })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: nowIso(now) }))
-    .execute();
-}
 
 export function isTimeZone(tz: unknown): tz is string {
   if (typeof tz !== 'string' || !tz) return false;
@@ -113,26 +93,26 @@ export function checkRefundSettings(v: Record<string, unknown>): string[] {
 }
 
 export async function readBonusRules(db: Db): Promise<BonusRules> {
-  const v = (await readDoc(db, 'bonus')) ?? {};
+  const v = (await readSettingDoc(db, 'bonus')) ?? {};
   if (checkBonusRules(v).length) return DEFAULT_BONUS_RULES;
   return { ...DEFAULT_BONUS_RULES, ...(v as Partial<BonusRules>) };
 }
 
 export async function writeBonusRules(db: Db, v: Partial<BonusRules>, now = new Date()): Promise<BonusRules> {
   const merged = { ...(await readBonusRules(db)), ...v };
-  await writeDoc(db, 'bonus', merged, now);
+  await writeSettingDoc(db, 'bonus', merged, now);
   return merged;
 }
 
 export async function readRefundSettings(db: Db): Promise<RefundSettings> {
-  const v = (await readDoc(db, 'refund')) ?? {};
+  const v = (await readSettingDoc(db, 'refund')) ?? {};
   if (checkRefundSettings(v).length) return DEFAULT_REFUND; // a broken document switches refunds off, never on
   return { ...DEFAULT_REFUND, ...(v as Partial<RefundSettings>) };
 }
 
 export async function writeRefundSettings(db: Db, v: Partial<RefundSettings>, now = new Date()): Promise<RefundSettings> {
   const merged = { ...(await readRefundSettings(db)), ...v };
-  await writeDoc(db, 'refund', merged, now);
+  await writeSettingDoc(db, 'refund', merged, now);
   return merged;
 }
 
