@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
-import { formatDateTime, formatPositiveAmount, pageCount, paginationWindow } from '../../lib/format';
+import { Pagination } from '../../components/Pagination';
+import { formatDateTime, formatPositiveAmount, pageCount } from '../../lib/format';
 import { SLIP_PAGE_SIZE, useGetSlipsQuery, useLazyGetSlipImageUrlQuery, type Slip } from './depositApi';
 import { reasonTextKey } from './slipResult';
 import '../../components/forms.css';
@@ -29,7 +30,6 @@ export default function SlipHistoryModal({ onClose }: { onClose: () => void }) {
   const { data, isLoading, isFetching, refetch } = useGetSlipsQuery({ page, limit: SLIP_PAGE_SIZE });
   const [fetchUrl] = useLazyGetSlipImageUrlQuery();
   const pages = pageCount(data?.total ?? 0, SLIP_PAGE_SIZE);
-  const window_ = paginationWindow(page, pages);
 
   // A slip without a direct link is opened through its reference (spec §7). The window is opened at the
   // click, so no popup blocker stops it, and pointed at the image once the link arrives.
@@ -110,35 +110,7 @@ export default function SlipHistoryModal({ onClose }: { onClose: () => void }) {
             </table>
           </div>
         )}
-        {pages > 1 && (
-          <nav className="pagination" aria-label={t('deposit.history.pages')}>
-            <ul>
-              <li>
-                <button type="button" className="pagination__page" onClick={() => setPage(page - 1)} disabled={page <= 1} aria-label={t('deposit.history.previous')}>
-                  ‹
-                </button>
-              </li>
-              {window_.map((p) => (
-                <li key={p}>
-                  <button
-                    type="button"
-                    className="pagination__page"
-                    aria-current={p === page ? 'page' : undefined}
-                    aria-label={t('deposit.history.page', { page: p })}
-                    onClick={() => setPage(p)}
-                  >
-                    {p}
-                  </button>
-                </li>
-              ))}
-              <li>
-                <button type="button" className="pagination__page" onClick={() => setPage(page + 1)} disabled={page >= pages} aria-label={t('deposit.history.next')}>
-                  ›
-                </button>
-              </li>
-            </ul>
-          </nav>
-        )}
+        <Pagination page={page} pages={pages} onPage={setPage} label={t('deposit.history.pages')} />
       </div>
     </Modal>
   );
