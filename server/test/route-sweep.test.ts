@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ERROR_CODES, SLIP_REASON_CODES } from '../../src/lib/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../src/lib/errorCodes';
 import { insertPlayer } from '../ledger/test-support';
 import { buildTestApp, type TestApp } from './helper';
 import type { RouteEntry } from '../app';
@@ -11,8 +11,8 @@ import type { RouteEntry } from '../app';
  * route refuses a missing or bad token with 401 before it looks at the body.
  */
 
-/** Codes a refusal may carry: spec §8, the slip reasons, and RULES.md's `gone` and `invalid-token`. */
-const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...SLIP_REASON_CODES, 'gone', 'invalid-token']);
+/** Codes a refusal may carry: spec §8, the product's own, the slip reasons, and RULES.md's `gone` and `invalid-token`. */
+const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...PROJECT_ERROR_CODES, ...SLIP_REASON_CODES, 'gone', 'invalid-token']);
 /** The game simulator stands in for an outside provider's page: its own refusals are the provider's words. */
 const SIMULATOR_CODES = new Set<string>(['INVALID_BET']);
 const AUTH_CODES = new Set(['UNAUTHORIZED', 'invalid-token', 'EXPIRED_AUTH_TOKEN']);

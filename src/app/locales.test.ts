@@ -1,7 +1,7 @@
 import en from '../../locales/en.json';
 import la from '../../locales/la.json';
 import th from '../../locales/th.json';
-import { ERROR_CODES, SLIP_REASON_CODES } from '../lib/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../lib/errorCodes';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -31,9 +31,10 @@ describe('locale files', () => {
     expect(keysB.filter((key) => !(key in locales[a]))).toEqual([]);
   });
 
-  it.each(['th', 'la', 'en'] as const)('%s translates every error code of spec §8 and every slip reason', (lng) => {
+  it.each(['th', 'la', 'en'] as const)('%s translates every error code of spec §8, the product\'s own codes and every slip reason', (lng) => {
     const missing = [
       ...ERROR_CODES.map((code) => `errors.${code}`),
+      ...PROJECT_ERROR_CODES.map((code) => `errors.${code}`),
       ...SLIP_REASON_CODES.map((code) => `slipReasons.${code}`),
     ].filter((key) => !locales[lng][key]?.trim());
     expect(missing).toEqual([]);

@@ -33,6 +33,15 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Codes this product adds where spec §8 has none for a refusal (docs/server.md "Error envelope"). Translated like
+ * the others under errors.<CODE>, and accepted by the server's route sweep.
+ */
+export const PROJECT_ERROR_CODES = [
+  // Prize wheel: no wheel is active; a spin with no coin left.
+  'WHEEL_INACTIVE', 'NO_COIN',
+] as const;
+
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [
   'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',
