@@ -145,6 +145,17 @@ describe('refund modal', () => {
     expect(screen.getByRole('button', { name: 'Refund' })).toHaveFocus();
   });
 
+  it('moves the focus to the received message when the receive button goes, so Escape still closes the modal', async () => {
+    const { user, fake, dialog } = await openFromHome();
+    await user.click(await within(dialog).findByRole('button', { name: 'Receive refund' }));
+    const received = await within(dialog).findByTestId('refund-received');
+    await waitFor(() => expect(received).toHaveFocus());
+    const wallets = fake.calls.wallet;
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(fake.calls.wallet).toBe(wallets + 1));
+  });
+
   it('a refused receive is a red toast and the button comes back (no close flag: see refundRules.test)', async () => {
     const { user, fake, dialog } = await openFromHome();
     fake.refuseNext(422, 'REFUND_CONDITION');

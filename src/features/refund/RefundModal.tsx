@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../app/api';
@@ -37,6 +37,13 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
   current.current = flow;
   const showChecking = useDelayedFlag(check.isLoading);
   const showReceiving = useDelayedFlag(flow.status === 'receiving');
+  const receivedMessage = useRef<HTMLDivElement>(null);
+
+  // The receive button goes once the refund is received: its message takes the focus, which would otherwise
+  // fall out of the dialog (Escape and the Tab trap only work inside it).
+  useEffect(() => {
+    if (flow.status === 'received') receivedMessage.current?.focus();
+  }, [flow.status]);
 
   const close = () => {
     if (selectRefundChanged(current.current)) dispatch(api.util.invalidateTags(['Wallet']));
@@ -87,7 +94,7 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
               </div>
             </dl>
             {flow.status === 'received' && (
-              <div className="alert alert--success" role="status" data-testid="refund-received">
+              <div ref={receivedMessage} tabIndex={-1} className="alert alert--success" role="status" data-testid="refund-received">
                 {t('refund.received', { amount: format(flow.amount) })}
               </div>
             )}
