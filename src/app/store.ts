@@ -4,6 +4,7 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type
 import { qrDepositReducer } from '../features/deposit/qrSlice';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from './api';
 import { sessionEnded } from './authEvents';
 import { modalsReducer } from './modalSlice';
@@ -32,6 +33,7 @@ const rootReducer = combineReducers({
   modals: modalsReducer,
   qrDeposit: qrDepositReducer,
   register: registerReducer,
+  spin: spinReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
