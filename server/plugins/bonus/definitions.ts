@@ -1,13 +1,13 @@
 import type { BonusDefinitionsTable, BonusKind, BonusType } from '../../db/schema-bonus';
 import { parseBaht, toBaht } from '../../ledger/money';
+import { parseBanners, parseLocalized, type Banner, type Localized } from '../../lib/localized';
 
 /**
  * Bonus and promotion definitions as the operator writes them (JSON files for `npm run operator -- bonus|promotion
  * add <file>`) and as the API shows them: amounts in baht, percentages and the multiple as plain numbers with at
  * most 2 decimals, texts `{th, la, en}` (HTML allowed; the SPA sanitizes it). docs/bonus.md "Defining bonuses".
  */
-export interface Localized { th: string; la: string; en: string }
-export interface Banner { image: string; html: Localized }
+export type { Localized, Banner };
 
 export interface DefinitionInput {
   code: string;
@@ -41,27 +41,6 @@ export function normalizeCode(raw: string): string | null {
   return CODE_PATTERN.test(c) ? c : null;
 }
 
-const LANGS = ['th', 'la', 'en'] as const;
-
-function localized(v: unknown, field: string, errors: string[], required: boolean): Localized | undefined {
-  if (v === undefined) {
-    if (required) errors.push(`${field} is required ({th, la, en})`);
-    return undefined;
-  }
-  if (!v || typeof v !== 'object' || Array.isArray(v)) {
-    errors.push(`${field} must be an object {th, la, en}`);
-    return undefined;
-  }
-  const o = v as Record<string, unknown>;
-  for (const l of LANGS) {
-    if (typeof o[l] !== 'string' || !(o[l] as string).trim()) errors.push(`${field}.${l} must be a non-empty string`);
-    else if ((o[l] as string).length > 20_000) errors.push(`${field}.${l} is longer than 20,000 characters`);
-  }
-  const extra = Object.keys(o).filter((k) => !(LANGS as readonly string[]).includes(k));
-  if (extra.length) errors.push(`${field} has unknown keys: ${extra.join(', ')}`);
-  return { th: String(o.th ?? ''), la: String(o.la ?? ''), en: String(o.en ?? '') };
-}
-
 /** A number with at most 2 decimals in [min, max], as hundredths; errors otherwise. */
 function hundredths(v: unknown, field: string, min: number, max: number, errors: string[]): number | undefined {
   if (typeof v !== 'number') {
@@ -83,20 +62,6 @@ function isoOrNull(v: unknown, field: string, errors: string[]): string | null {
     return null;
   }
   return new Date(v).toISOString();
-}
-
-function banners(v: unknown, errors: string[]): Banner[] {
-  if (v === undefined) return [];
-  if (!Array.isArray(v)) {
-    errors.push('banners must be an array of {image, html}');
-    return [];
-  }
-  return v.map((b, i) => {
-    const o = (b && typeof b === 'object' ? b : {}) as Record<string, unknown>;
-    if (typeof o.image !== 'string' || !o.image.trim() || o.image.length > 2048) errors.push(`banners[${i}].image must be a URL or path`);
-    const html = localized(o.html, `banners[${i}].html`, errors, true);
-    return { image: String(o.image ?? ''), html: html ?? { th: '', la: '', en: '' } };
-  });
 }
 
 const KNOWN = new Set([
@@ -130,8 +95,8 @@ export function parseDefinition(
     if (d.type !== undefined && d.type !== 'limit') errors.push('a promotion is received once per player: leave type out (or limit)');
     if (d.maxReceived !== undefined && d.maxReceived !== 1) errors.push('a promotion is received once per player: leave maxReceived out (or 1)');
   }
-  const name = localized(d.name, 'name', errors, kind === 'bonus');
-  const text = kind === 'bonus' ? localized(d.notice, 'notice', errors, true) : localized(d.description, 'description', errors, true);
+  const name = parseLocalized(d.name, 'name', errors, kind === 'bonus');
+  const text = kind === 'bonus' ? parseLocalized(d.notice, 'notice', errors, true) : parseLocalized(d.description, 'description', errors, true);
   if (kind === 'bonus' && d.description !== undefined) errors.push('description is for promotions; a bonus has a notice');
   if (kind === 'promotion' && d.notice !== undefined) errors.push('notice is for bonuses; a promotion has a description');
   const percent = hundredths(d.percent ?? DEFAULTS.percent, 'percent', 0.01, 1000, errors);
@@ -145,7 +110,7 @@ export function parseDefinition(
   if (validFrom && validTo && validFrom >= validTo) errors.push('validTo must be after validFrom');
   if (d.active !== undefined && typeof d.active !== 'boolean') errors.push('active must be true or false');
   if (d.sort !== undefined && !Number.isInteger(d.sort)) errors.push('sort must be a whole number');
-  const bannerList = banners(d.banners, errors);
+  const bannerList = parseBanners(d.banners, errors);
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { BonusKind } from '../../db/schema-bonus';
 import { formatSatang } from '../../ledger';
+import { readJson, type OperatorIo } from '../../lib/operator-files';
 import { definitionToInput, normalizeCode, parseDefinition } from './definitions';
 import { findDefinition, listDefinitions, setDefinitionActive, upsertDefinition } from './repository';
 import { checkBonusRules, checkRefundSettings, readBonusRules, readRefundSettings, writeBonusRules, writeRefundSettings } from './settings';
@@ -27,29 +27,9 @@ export const BONUS_USAGE = `  bonus                        list bonuses (terms, 
   refund on|off                switch refunds on or off
 `;
 
-export interface BonusOperatorContext {
+export interface BonusOperatorContext extends OperatorIo {
   db: Kysely<DB>;
-  out: (line: string) => void;
-  err: (line: string) => void;
   now?: () => Date;
-  /** Reads a file (tests pass their own); default fs.readFileSync as UTF-8. */
-  readFile?: (path: string) => string;
-}
-
-function readJson(ctx: BonusOperatorContext, file: string): { ok: true; value: unknown } | { ok: false } {
-  let text: string;
-  try {
-    text = (ctx.readFile ?? ((p) => fs.readFileSync(p, 'utf8')))(file);
-  } catch (e) {
-    ctx.err(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
-    return { ok: false };
-  }
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    ctx.err(`${file} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
-    return { ok: false };
-  }
 }
 
 /** What a budget paid out, net of clears, per currency (from the ledger), satang. */
