@@ -4,6 +4,7 @@ import type { AccountsTables } from './schema-accounts';
 import type { LedgerTables } from './schema-ledger';
 import type { DepositTables } from './schema-deposits';
 import type { BonusTables } from './schema-bonus';
+import type { InviteWheelTables } from './schema-invite-wheel';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -43,4 +44,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables {}
