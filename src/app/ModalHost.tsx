@@ -15,6 +15,8 @@ export const modalRegistry: Record<string, LazyExoticComponent<HostedModal>> = {
   deposit: lazy(() => import(/* webpackChunkName: "modal-deposit" */ '../features/deposit/DepositModal')),
   slipHistory: lazy(() => import(/* webpackChunkName: "modal-slip-history" */ '../features/deposit/SlipHistoryModal')),
   refund: lazy(() => import(/* webpackChunkName: "modal-refund" */ '../features/refund/RefundModal')),
+  invite: lazy(() => import(/* webpackChunkName: "modal-invite" */ '../features/invite/InviteModal')),
+  spinWheel: lazy(() => import(/* webpackChunkName: "modal-spin-wheel" */ '../features/wheel/SpinWheelModal')),
 };
 
 /** Renders every registered modal on the stack, in stack order. */
