@@ -13,6 +13,7 @@ import spa from './plugins/spa';
 import wallet, { type WalletPluginOptions } from './plugins/wallet';
 import statement from './plugins/statement';
 import bonus, { type BonusPluginOptions } from './plugins/bonus';
+import wheel, { type WheelPluginOptions } from './plugins/wheel';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +42,8 @@ export interface AppOptions {
   wallet?: WalletPluginOptions;
   /** The wagering poller's timing (tests turn the timer off and call app.bonus.pollNow()). */
   bonus?: BonusPluginOptions;
+  /** The wheel's random source (tests only; production draws with node:crypto randomInt). */
+  wheel?: WheelPluginOptions;
 }
 
 /** Log options: never print secrets, tokens or passwords. */
@@ -142,6 +145,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
   await app.register(bonus, opts.bonus ?? {});
+  await app.register(wheel, opts.wheel ?? {});
   await app.register(import('./plugins/deposits'));
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idempotent, toBaht } from '../../ledger';
 import { AppError, notFound } from '../../errors';
 import * as S from './schemas';
-import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, spinwheelActive, walletView } from './service';
+import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, walletView } from './service';
 import { amountFromWire, transferAll, transferBetween, TRANSFER_MINIMUM_SATANG } from './transfer-service';
 import { requestWithdrawal } from './withdrawals';
 import type { TransferResult } from '../../transfers/protocol';
@@ -104,9 +104,5 @@ export default async function routes(app: FastifyInstance) {
   }));
   app.get<{ Params: { game: string; username: string; password: string } }>('/api/autoLogin/:game/:username/:password', autoLogin, async (req) => ({
     link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username, req.params.password),
-  }));
-
-  app.get('/api/spinwheel/active', { ...auth, schema: { response: { 200: S.spinActiveResponse, ...S.errors } } }, async () => ({
-    isActive: await spinwheelActive(app.db),
   }));
 }

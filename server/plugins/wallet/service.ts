@@ -6,7 +6,7 @@ import { ensureAccounts, gameAccount, gameBalances, toBaht, walletBalance } from
 import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
-import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, readSetting, updateGamePassword } from './repository';
+import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, updateGamePassword } from './repository';
 import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
@@ -198,10 +198,4 @@ export async function autoLoginLink(
     if (e instanceof AppError && e.statusCode < 500) throw e; // WRONG_PASSWORD, SLOT_NO_ACCOUNT from the provider
     throw new AppError(502, 'GAME_ACTIVATION_FAIL');
   }
-}
-
-/** The wheel work owns the wheel; until then its 'spinwheel' setting ({isActive}) says whether it shows. */
-export async function spinwheelActive(db: Kysely<DB>): Promise<boolean> {
-  const s = await readSetting<{ isActive?: unknown }>(db, 'spinwheel');
-  return s?.isActive === true;
 }

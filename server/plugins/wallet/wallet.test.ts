@@ -414,16 +414,6 @@ describe('GET /api/wallet/refresh/slot', () => {
   });
 });
 
-describe('GET /api/spinwheel/active', () => {
-  test('false until the wheel work switches it on in its setting', async () => {
-    const p = await t.player();
-    expect((await get('/api/spinwheel/active', p.headers)).json()).toEqual({ isActive: false });
-    await t.db.db.insertInto('settings').values({ key: 'spinwheel', value: JSON.stringify({ isActive: true }), updated_at: nowIso() }).execute();
-    expect((await get('/api/spinwheel/active', p.headers)).json()).toEqual({ isActive: true });
-    await t.db.db.deleteFrom('settings').where('key', '=', 'spinwheel').execute();
-  });
-});
-
 describe('POST /api/statement', () => {
   test('lists the player\'s own movements newest first, paged, with total', async () => {
     const p = await t.player({ balance: 100_000, games: ['pg'] });
