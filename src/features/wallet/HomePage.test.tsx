@@ -131,24 +131,99 @@ describe('home screen', () => {
     expect(await screen.findByTestId('game-username')).toHaveTextContent('pw1');
   });
 
-  it('widgets: deposit goes through the modal stack, bonus to /user/bonus, invite is an honest stand-in', async () => {
+  it('widgets: deposit goes through the modal stack, bonus to /user/bonus', async () => {
     serveWallet();
     const { user, store, router } = renderHome();
     await user.click(await screen.findByRole('button', { name: 'Deposit' }));
     expect(store.getState().modals.stack).toContain('deposit');
 
-    await user.click(screen.getByRole('button', { name: 'Invite friends' }));
-    const invite = await screen.findByRole('dialog', { name: 'Invite friends' });
-    expect(invite).toHaveTextContent('This feature is coming soon.');
-    await user.click(within(invite).getByRole('button', { name: 'OK' }));
-
-    await user.click(screen.getByRole('button', { name: 'Receive' }));
-    expect(await screen.findByRole('dialog', { name: 'Invite bonus' })).toHaveTextContent('This feature is coming soon.');
-    await user.keyboard('{Escape}');
-
     expect(screen.getByRole('link', { name: 'Bonus conditions' })).toHaveAttribute('href', '/user/bonus');
     await user.click(screen.getByRole('link', { name: 'Bonus conditions' }));
     expect(router.state.location.pathname).toBe('/user/bonus');
+  });
+
+  it('invite widget: no invite banners opens the invite modal directly (through the modal stack)', async () => {
+    serveWallet();
+    server.use(http.get('/api/invite/banners', () => HttpResponse.json({ banners: [] })));
+    const { user, store } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Invite friends' }));
+    await waitFor(() => expect(store.getState().modals.stack).toEqual(['invite']));
+  });
+
+  it('invite widget: the invite banners show first, and closing them opens the invite modal', async () => {
+    serveWallet();
+    server.use(
+      http.get('/api/invite/banners', () => HttpResponse.json({ banners: [{ image: '/banners/invite.png', html: { th: 'ชวนเพื่อน', la: 'ຊວນໝູ່', en: 'Invite and earn' } }] })),
+    );
+    const { user, store } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Invite friends' }));
+    const banners = await screen.findByRole('dialog', { name: 'Invite friends' });
+    expect(await within(banners).findByText('Invite and earn')).toBeInTheDocument();
+    expect(store.getState().modals.stack).toEqual(['banners-invite']);
+    await user.click(within(banners).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(store.getState().modals.stack).toEqual(['invite']));
+  });
+
+  it('receives the invite bonus: GET /api/invite/bonus, a success toast, and the wallet reloads with the bonus', async () => {
+    let invite = 12.5;
+    let amount = 1000;
+    const wallet = serveWallet(() => walletResponse({ wallet: { amount }, invite: { amount: invite, success: 1, fail: 0 } }));
+    const receives = { count: 0 };
+    server.use(
+      http.get('/api/invite/bonus', () => {
+        receives.count += 1;
+        amount += invite;
+        const credited = invite;
+        invite = 0;
+        return HttpResponse.json({ message: 'INVITE_BONUS_SUCCESS', amount: credited });
+      }),
+    );
+    const { user } = renderHome();
+    await waitFor(() => expect(screen.getByTestId('invite-amount')).toHaveTextContent('12.50'));
+    const receive = screen.getByRole('button', { name: 'Receive' });
+    expect(receive).toHaveAccessibleDescription('Invite bonus: 12.50');
+    await user.click(receive);
+    expect(await screen.findByText('12.50 baht invite bonus was added to your wallet.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('invite-amount')).toHaveTextContent('0.00'));
+    expect(screen.getByTestId('wallet-balance')).toHaveTextContent('1,012.50');
+    expect(receives.count).toBe(1);
+    expect(wallet.count).toBe(2);
+  });
+
+  it('a refused invite bonus (NO_INVITE_BONUS) is the translated error toast, and the wallet is not reloaded', async () => {
+    const wallet = serveWallet(() => walletResponse({ invite: { amount: 0, success: 0, fail: 2 } }));
+    server.use(http.get('/api/invite/bonus', () => errorResponse('NO_INVITE_BONUS', 422)));
+    const { user } = renderHome();
+    await waitFor(() => expect(wallet.count).toBe(1));
+    await user.click(await screen.findByRole('button', { name: 'Receive' }));
+    const toast = await screen.findByText('There is no invite bonus to receive.');
+    expect(toast.closest('.notistack-MuiContent-error')).not.toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Receive' })).not.toHaveAttribute('aria-busy', 'true'));
+    expect(wallet.count).toBe(1);
+  });
+
+  it('ignores a second receive while the first is under way', async () => {
+    serveWallet();
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const receives = { count: 0 };
+    server.use(
+      http.get('/api/invite/bonus', async () => {
+        receives.count += 1;
+        await held;
+        return HttpResponse.json({ message: 'INVITE_BONUS_SUCCESS', amount: 12.5 });
+      }),
+    );
+    const { user } = renderHome();
+    const receive = await screen.findByRole('button', { name: 'Receive' });
+    await user.click(receive);
+    await waitFor(() => expect(receive).toHaveAttribute('aria-busy', 'true'));
+    await user.click(receive);
+    answer();
+    expect(await screen.findByText('12.50 baht invite bonus was added to your wallet.')).toBeInTheDocument();
+    expect(receives.count).toBe(1);
   });
 
   it('refund widget: no refund banners opens the refund modal directly (through the modal stack)', async () => {
@@ -157,7 +232,6 @@ describe('home screen', () => {
     const { user, store } = renderHome();
     await user.click(await screen.findByRole('button', { name: 'Refund' }));
     await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
-    expect(screen.queryByText('This feature is coming soon.')).not.toBeInTheDocument();
   });
 
   it('refund widget: the refund banners show first, and closing them opens the refund modal', async () => {
@@ -176,15 +250,27 @@ describe('home screen', () => {
 
   it('shows refresh-all while the wheel is off and the wheel with the coin count when it is on', async () => {
     serveWallet();
-    const { unmount } = renderHome();
-    expect(await screen.findByRole('button', { name: 'Refresh all' })).toBeInTheDocument();
-    unmount();
+    const refreshes = { count: 0 };
+    server.use(
+      http.get('/api/wallet/refresh/slot', () => {
+        refreshes.count += 1;
+        return HttpResponse.json(walletResponse());
+      }),
+    );
+    const first = renderHome();
+    await first.user.click(await screen.findByRole('button', { name: 'Refresh all' }));
+    await waitFor(() => expect(refreshes.count).toBe(1));
+    expect(screen.queryByTestId('widget-spin')).not.toBeInTheDocument();
+    first.unmount();
+
     server.use(http.get('/api/spinwheel/active', () => HttpResponse.json({ isActive: true })));
-    renderHome();
+    const { user, store } = renderHome();
     const spin = await screen.findByTestId('widget-spin');
     expect(spin).toHaveTextContent('Spin wheel');
     await waitFor(() => expect(spin).toHaveTextContent('3 coins'));
     expect(screen.queryByRole('button', { name: 'Refresh all' })).not.toBeInTheDocument();
+    await user.click(spin);
+    expect(store.getState().modals.stack).toEqual(['spinWheel']);
   });
 
   it('reloads the wallet after the withdraw modal closes with a true flag', async () => {

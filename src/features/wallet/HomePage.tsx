@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { modalOpened } from '../../app/modalSlice';
+import { toastSuccess } from '../../app/notify';
 import { selectLastSync } from '../../app/prefs';
 import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation } from '../../app/walletApi';
 import { PageTitle } from '../../components/PageTitle';
@@ -12,7 +13,6 @@ import { useBannerGate } from '../../components/useBannerGate';
 import { useModal } from '../../components/useModal';
 import { formatRelativeTime } from '../../lib/format';
 import { AGREEMENT_MODAL, AgreementModal, useAgreementPrompt } from './AgreementModal';
-import { COMING_SOON_MODAL, ComingSoonModal } from './ComingSoonModal';
 import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
 import { GameCarousel } from './GameCarousel';
@@ -20,6 +20,7 @@ import { useDelayedFlag, useFormatAmount, useNow } from './hooks';
 import { BonusIcon, DepositIcon, InviteIcon, RefreshIcon, RefundIcon, SpinIcon, TransferIcon, WithdrawIcon } from './icons';
 import { selectGameGroups, selectTotalBalance } from './selectors';
 import { TRANSFER_MODAL, TransferModal } from './TransferModal';
+import { useReceiveInviteBonusMutation } from './walletEndpoints';
 import { WITHDRAW_MODAL, WithdrawModal } from './WithdrawModal';
 import './wallet.css';
 
@@ -27,6 +28,10 @@ import './wallet.css';
 export const DEPOSIT_MODAL = 'deposit';
 /** The refund feature's modal, opened the same way once the refund banners were shown (spec §2 Home modals). */
 export const REFUND_MODAL = 'refund';
+/** The invite feature's modal, behind the invite banners like the refund's. */
+export const INVITE_MODAL = 'invite';
+/** The wheel feature's spin-wheel modal (spec §2); closing it reloads the wallet (the modal does it). */
+export const SPIN_WHEEL_MODAL = 'spinWheel';
 
 const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
 
@@ -59,11 +64,13 @@ export default function HomePage() {
   const withdraw = useModal(WITHDRAW_MODAL);
   const gameAccount = useModal(GAME_ACCOUNT_MODAL);
   const agreement = useModal(AGREEMENT_MODAL);
-  const comingSoon = useModal(COMING_SOON_MODAL);
   const [viewing, setViewing] = useState<string | null>(null);
-  const [soonTitle, setSoonTitle] = useState('home.widgets.invite');
   const refundGate = useBannerGate({ source: 'refund', modalId: REFUND_MODAL, title: t('home.widgets.refund') });
   const showRefundBusy = useDelayedFlag(refundGate.busy);
+  const inviteGate = useBannerGate({ source: 'invite', modalId: INVITE_MODAL, title: t('home.widgets.invite') });
+  const showInviteBusy = useDelayedFlag(inviteGate.busy);
+  const [receiveInvite, receiving] = useReceiveInviteBonusMutation();
+  const showReceiving = useDelayedFlag(receiving.isLoading);
   useAgreementPrompt();
 
   /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
@@ -71,9 +78,15 @@ export default function HomePage() {
     close();
     if (changed) dispatch(api.util.invalidateTags(['Wallet']));
   };
-  const openSoon = (titleKey: string) => {
-    setSoonTitle(titleKey);
-    comingSoon.open();
+  /** Spec §4: receiving the invite bonus reloads the wallet (the call's tags); a refusal is the translated toast. */
+  const doReceiveInvite = () => {
+    if (receiving.isLoading) return;
+    receiveInvite()
+      .unwrap()
+      .then(
+        (answer) => toastSuccess(t('home.inviteReceived', { amount: format(answer?.amount) })),
+        () => undefined,
+      );
   };
   const viewGame = (code: string) => {
     setViewing(code);
@@ -140,11 +153,19 @@ export default function HomePage() {
       </div>
 
       <div className="invite-bonus">
-        <span>
+        <span id="invite-bonus-amount">
           {t('home.inviteBonus')}: <strong data-testid="invite-amount">{format(data?.invite.amount)}</strong>
         </span>
-        <button type="button" className="button" onClick={() => openSoon('home.inviteBonus')} aria-haspopup="dialog">
-          {t('home.receive')}
+        <button
+          type="button"
+          className="button"
+          onClick={doReceiveInvite}
+          aria-disabled={receiving.isLoading || undefined}
+          aria-busy={receiving.isLoading}
+          aria-describedby="invite-bonus-amount"
+          data-testid="invite-receive"
+        >
+          {showReceiving ? t('home.receiving') : t('home.receive')}
         </button>
       </div>
 
@@ -157,13 +178,13 @@ export default function HomePage() {
               icon={<SpinIcon />}
               label={t('home.widgets.spin')}
               badge={t('home.widgets.coins', { count: data?.profile.coin ?? 0 })}
-              onClick={() => openSoon('home.widgets.spin')}
+              onClick={() => dispatch(modalOpened(SPIN_WHEEL_MODAL))}
               testId="widget-spin"
             />
           ) : (
             <Widget icon={<RefreshIcon />} label={showRefreshing ? t('home.refreshing') : t('home.widgets.refreshAll')} onClick={doRefresh} testId="widget-refresh-all" />
           )}
-          <Widget icon={<InviteIcon />} label={t('home.widgets.invite')} onClick={() => openSoon('home.widgets.invite')} testId="widget-invite" />
+          <Widget icon={<InviteIcon />} label={t('home.widgets.invite')} onClick={inviteGate.open} busy={showInviteBusy} testId="widget-invite" />
           <li>
             <Link to="/user/bonus" className="widget" data-testid="widget-bonus">
               <BonusIcon />
@@ -188,9 +209,9 @@ export default function HomePage() {
       {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
       {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
       {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closeThenReload(gameAccount.close)} />}
-      {comingSoon.isOpen && <ComingSoonModal titleKey={soonTitle} onClose={comingSoon.close} />}
       {agreement.isOpen && <AgreementModal onClose={agreement.close} />}
       {refundGate.view}
+      {inviteGate.view}
     </section>
   );
 }

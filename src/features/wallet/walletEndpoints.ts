@@ -28,6 +28,12 @@ export interface MoveAnswer {
   amount: number;
 }
 
+/** GET /api/invite/bonus (../notes/invite-wheel-contract.md): what was credited, in baht. */
+export interface InviteBonusAnswer {
+  message: string;
+  amount: number;
+}
+
 export interface WithdrawLimits {
   withdrawMin: number;
   withdrawMax: number;
@@ -80,6 +86,14 @@ export const walletEndpoints = api.injectEndpoints({
       query: () => '/api/lookup/withdraw',
       providesTags: ['Lookup'],
     }),
+    /**
+     * GET /api/invite/bonus credits the invite bonus earned so far (spec §7); the wallet reloads (spec §4). A refusal
+     * (NO_INVITE_BONUS, INVITE_INACTIVE) is the base query's translated toast.
+     */
+    receiveInviteBonus: build.mutation<InviteBonusAnswer, void>({
+      query: () => '/api/invite/bonus',
+      invalidatesTags: (result) => (result ? ['Wallet', 'Statement'] : []),
+    }),
     getAgreements: build.query<string[], void>({
       query: () => '/api/lookup/agreements',
       providesTags: ['Lookup'],
@@ -97,4 +111,5 @@ export const {
   useAutoLoginMutation,
   useGetWithdrawLimitsQuery,
   useGetAgreementsQuery,
+  useReceiveInviteBonusMutation,
 } = walletEndpoints;
