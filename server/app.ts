@@ -13,6 +13,7 @@ import spa from './plugins/spa';
 import wallet, { type WalletPluginOptions } from './plugins/wallet';
 import statement from './plugins/statement';
 import bonus, { type BonusPluginOptions } from './plugins/bonus';
+import invite from './plugins/invite';
 import wheel, { type WheelPluginOptions } from './plugins/wheel';
 
 declare module 'fastify' {
@@ -145,6 +146,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
   await app.register(bonus, opts.bonus ?? {});
+  await app.register(invite);
   await app.register(wheel, opts.wheel ?? {});
   await app.register(import('./plugins/deposits'));
 

@@ -19,8 +19,9 @@ export const findPlayerByPhone = (db: Db, phone: string) =>
 export const findPlayerById = (db: Db, id: number) =>
   db.selectFrom('players').select(['id', 'password_hash', 'status', 'bank_code']).where('id', '=', id).executeTakeFirst();
 
-export async function playerExists(db: Db, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('players').select('id').where('id', '=', id).executeTakeFirst());
+/** A player who can invite: exists and is active (a gone or inactive account is closed). */
+export async function openPlayerExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('players').select('id').where('id', '=', id).where('status', '=', 'active').executeTakeFirst());
 }
 
 export async function phoneTaken(db: Db, phone: string): Promise<boolean> {

@@ -89,9 +89,10 @@ export class AccountsService {
     }
     if (bank && (await repo.bankAccountTaken(this.db, bank.accountNo))) throw conflict('EXISTING_BANK');
 
-    // An invite code that names no player is ignored: the link may be old, and it must not block a sign-up.
+    // An invite code that names no player, or a closed account (gone, inactive), is ignored: the link may be old,
+    // and it must not block a sign-up. It cannot name the registering player, whose row does not exist yet.
     const inviterId = parseInviteCode(body.inviteCode);
-    const inviter = inviterId !== null && (await repo.playerExists(this.db, inviterId)) ? inviterId : null;
+    const inviter = inviterId !== null && (await repo.openPlayerExists(this.db, inviterId)) ? inviterId : null;
     return { name, phone, password, sourceCode, bank, currency, inviter };
   }
 

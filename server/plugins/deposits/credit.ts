@@ -4,6 +4,7 @@ import { creditWallet } from '../../ledger';
 import { writeStatement } from '../statement/repository';
 import type { DepositRules } from '../../deposits/rules';
 import { parseBaht } from '../../ledger/money';
+import { recordInviteEarning } from '../invite/earnings';
 
 export interface DepositCredit {
   playerId: number;
@@ -19,8 +20,9 @@ export interface DepositCredit {
 /**
  * Puts a confirmed deposit into the wallet, inside the caller's transaction: one journal entry
  * deposits_in_transit -> wallet (reference deposit:{refId}, so a deposit is credited once even if
- * everything else failed to stop it), the statement line (deposit, SUCCESS), and the wheel coins a
- * qualifying deposit earns. All or nothing with the caller's own status change.
+ * everything else failed to stop it), the statement line (deposit, SUCCESS), the wheel coins a
+ * qualifying deposit earns, and, for an invited player's first deposit, what it earns the inviter
+ * (docs/invite-wheel.md). All or nothing with the caller's own status change.
  */
 export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d: DepositCredit): Promise<{ coins: number }> {
   await creditWallet(trx, {
@@ -50,6 +52,7 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
       .where('id', '=', d.playerId)
       .execute();
   }
+  await recordInviteEarning(trx, { playerId: d.playerId, amount: d.amount, currency: d.currency, refId: d.refId }, new Date());
   return { coins };
 }
 

@@ -7,6 +7,7 @@ import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, updateGamePassword } from './repository';
+import { inviteSummary } from '../invite/earnings';
 import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
@@ -68,11 +69,12 @@ function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: numb
 export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number): Promise<WalletView> {
   const p = await findPlayerWithBank(db, playerId);
   if (!p) throw unauthorized('invalid-token');
-  const [games, accounts, balances, wallet] = await Promise.all([
+  const [games, accounts, balances, wallet, invite] = await Promise.all([
     listActiveGames(db),
     listGameAccounts(db, playerId),
     gameBalances(db, playerId),
     walletBalance(db, playerId),
+    inviteSummary(db, playerId),
   ]);
   const gamesByCode = new Map(games.map((g) => [g.code, g]));
   const byGame = new Map<string, SlotAccount>(
@@ -91,8 +93,8 @@ export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId:
       bank: { nameTH: p.name_th ?? '', nameEN: p.name_en ?? '' },
     },
     wallet: { amount: toBaht(wallet) },
-    // The invite work fills these in.
-    invite: { amount: 0, success: 0, fail: 0 },
+    // Earned from invitees' first deposits and not received yet; invitees who did and did not deposit (docs/invite-wheel.md).
+    invite: { amount: toBaht(invite.amount), success: invite.success, fail: invite.fail },
     slots: games.map((g) => slotView(g, byGame.get(g.code), balances.get(g.code) ?? 0)),
   };
 }

@@ -1,0 +1,169 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { InviteEarningNote } from '../../db/schema-invite-wheel';
+import { nowIso } from '../../db';
+import { unprocessable } from '../../errors';
+import { creditWallet, parseBaht } from '../../ledger';
+import { currencyOf } from '../../ledger/accounts';
+import { writeStatement } from '../statement/repository';
+import { lockPlayer } from '../accounts/repository';
+import { inviteEarning, percentBp, readInviteSettings } from './settings';
+
+/**
+ * The invite bonus (RULES.md "Refund, invite, wheel", docs/invite-wheel.md): the inviter earns invite% of each
+ * invitee's FIRST deposit, recorded in the transaction that credits that deposit (no money moves then: it is an
+ * earning to receive); GET /api/invite/bonus pays every unreceived earning at once from invite_budget.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface FirstDeposit {
+  playerId: number;
+  /** Satang. */
+  amount: number;
+  currency: string;
+  /** The deposit's own id (qr:..., slip:..., gift:...): the earning names deposit:{refId}. */
+  refId: string;
+}
+
+/**
+ * Called by creditDeposit inside the deposit's transaction, for every deposit: a player who was invited and has
+ * no earning row yet gets one (amount 0 with a note when it earns nothing). The row is unique per invitee, so
+ * of two first deposits racing only one writes it; the other's insert does nothing (never an error that would
+ * roll the deposit back). Returns what the inviter earned, satang (0 when this was not a first deposit).
+ */
+export async function recordInviteEarning(trx: Transaction<DB>, d: FirstDeposit, now: Date): Promise<number> {
+  const invitee = await trx.selectFrom('players').select(['inviter_id', 'bank_account_no']).where('id', '=', d.playerId).executeTakeFirst();
+  if (!invitee || invitee.inviter_id === null) return 0;
+  const inviterId = Number(invitee.inviter_id);
+  if (await trx.selectFrom('invite_earnings').select('id').where('invitee_id', '=', d.playerId).executeTakeFirst()) return 0;
+  const s = await readInviteSettings(trx);
+  const inviter = await trx.selectFrom('players').select(['status', 'currency']).where('id', '=', inviterId).executeTakeFirst();
+  const bp = percentBp(s.percent);
+  let note: InviteEarningNote | null = null;
+  if (inviterId === d.playerId) note = 'self';
+  else if (!s.isActive) note = 'off';
+  else if (!inviter || inviter.status !== 'active') note = 'closed';
+  else if (inviter.currency !== d.currency) note = 'currency';
+  else if (await trx.selectFrom('invite_earnings').select('id').where('bank_account_no', '=', invitee.bank_account_no).executeTakeFirst()) note = 'bank';
+  const amount = note ? 0 : inviteEarning(d.amount, bp, s.cap === null ? null : parseBaht(s.cap));
+  await trx
+    .insertInto('invite_earnings')
+    .values({
+      inviter_id: inviterId,
+      invitee_id: d.playerId,
+      deposit_ref: `deposit:${d.refId}`,
+      deposit_amount: d.amount,
+      amount,
+      currency: inviter?.currency ?? d.currency,
+      percent_bp: note ? 0 : bp,
+      note,
+      bank_account_no: invitee.bank_account_no,
+      receipt_id: null,
+      created_at: nowIso(now),
+    })
+    .onConflict((oc) => oc.column('invitee_id').doNothing())
+    .execute();
+  return amount;
+}
+
+export interface InviteSummary {
+  /** Satang earned and not received yet (in the player's wallet currency). */
+  amount: number;
+  /** Invitees who made a first deposit. */
+  success: number;
+  /** Invitees who have not. */
+  fail: number;
+}
+
+export async function inviteSummary(db: Db, playerId: number): Promise<InviteSummary> {
+  const currency = await currencyOf(db as Kysely<DB>, playerId);
+  const [open, earned, invitees] = await Promise.all([
+    db
+      .selectFrom('invite_earnings')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('s'))
+      .where('inviter_id', '=', playerId)
+      .where('receipt_id', 'is', null)
+      .where('currency', '=', currency)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('invite_earnings').select((eb) => eb.fn.countAll<number>().as('n')).where('inviter_id', '=', playerId).executeTakeFirstOrThrow(),
+    db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).where('inviter_id', '=', playerId).executeTakeFirstOrThrow(),
+  ]);
+  const success = Number(earned.n);
+  return { amount: Number(open.s), success, fail: Math.max(0, Number(invitees.n) - success) };
+}
+
+/**
+ * GET /api/invite/bonus: INVITE_INACTIVE while invites are switched off; then, in one transaction under the
+ * player's lock, a receipt claims every unreceived earning in the wallet's currency and sums them;
+ * NO_INVITE_BONUS when that is nothing (the claim rolls back). Otherwise invite_budget -> wallet (entry
+ * invite:{receiptId}) and a `bonus` statement line linked as invite. Returns satang.
+ */
+export async function receiveInviteBonus(db: Kysely<DB>, playerId: number, now: Date): Promise<number> {
+  const s = await readInviteSettings(db);
+  if (!s.isActive) throw unprocessable('INVITE_INACTIVE');
+  return db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, playerId);
+    const currency = await currencyOf(trx, playerId);
+    const receipt = await trx
+      .insertInto('invite_receipts')
+      .values({ player_id: playerId, currency, amount: 0, earnings: 0, created_at: nowIso(now) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(receipt.id);
+    // Claim first, then sum what was claimed: exactly the earnings this receipt pays, even with deposits landing.
+    await trx
+      .updateTable('invite_earnings')
+      .set({ receipt_id: id })
+      .where('inviter_id', '=', playerId)
+      .where('receipt_id', 'is', null)
+      .where('currency', '=', currency)
+      .where('amount', '>', 0)
+      .execute();
+    const sum = await trx
+      .selectFrom('invite_earnings')
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('s'), eb.fn.countAll<number>().as('n')])
+      .where('receipt_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const amount = Number(sum.s);
+    if (amount <= 0) throw unprocessable('NO_INVITE_BONUS');
+    await trx.updateTable('invite_receipts').set({ amount, earnings: Number(sum.n) }).where('id', '=', id).execute();
+    await creditWallet(trx, { playerId, amount, from: 'invite_budget', kind: 'invite', reference: `invite:${id}` });
+    await writeStatement(trx, {
+      playerId,
+      type: 'bonus',
+      status: 'SUCCESS',
+      from: 'INVITE',
+      to: 'WALLET',
+      amount,
+      currency,
+      refType: 'invite',
+      refId: String(id),
+      linked: { type: 'invite', description: String(Number(sum.n)) },
+    });
+    return amount;
+  });
+}
+
+export interface InviteItem {
+  name: string;
+  /** Satang the inviter earned from this invitee (0 before their first deposit). */
+  amount: number;
+  createdAt: string;
+}
+
+/** POST /api/invite: the player's invitees, newest registration first. */
+export async function listInvites(db: Db, playerId: number, page: number, limit: number): Promise<{ total: number; rows: InviteItem[] }> {
+  const total = await db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).where('inviter_id', '=', playerId).executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('players as p')
+    .leftJoin('invite_earnings as e', 'e.invitee_id', 'p.id')
+    .select(['p.name', 'p.created_at', 'e.amount'])
+    .where('p.inviter_id', '=', playerId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  return { total: Number(total.n), rows: rows.map((r) => ({ name: r.name, amount: Number(r.amount ?? 0), createdAt: r.created_at })) };
+}
