@@ -9,6 +9,8 @@ import { createDb, nowIso } from './db';
 import { readSetting, writeSetting } from './plugins/lookups/lookups-repository';
 import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
 import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';
+import { INVITE_USAGE, runInviteCommand } from './plugins/invite/operator';
+import { WHEEL_USAGE, runWheelCommand } from './plugins/wheel/operator';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -19,7 +21,7 @@ export const USAGE = `Usage: npm run operator -- <command>
                                set a player's status: gone shows the player /terminated, inactive ends their
                                sessions and refuses logins, active lets them log in again
   lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
-${BONUS_USAGE}  help                         this text
+${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}  help                         this text
 `;
 
 export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
@@ -105,6 +107,16 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
     case 'promotion':
     case 'refund': {
       const code = await runBonusCommand(command, rest, { db: ctx.db, out: ctx.out, err: ctx.err, now });
+      if (code !== null) return code;
+      break;
+    }
+    case 'invite': {
+      const code = await runInviteCommand(rest, { db: ctx.db, out: ctx.out, err: ctx.err, now });
+      if (code !== null) return code;
+      break;
+    }
+    case 'wheel': {
+      const code = await runWheelCommand(rest, { db: ctx.db, out: ctx.out, err: ctx.err, now });
       if (code !== null) return code;
       break;
     }

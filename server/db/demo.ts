@@ -5,6 +5,8 @@ import { hashPassword } from '../lib/password';
 import { creditWallet, findEntry } from '../ledger';
 import { insertPlayer } from '../plugins/accounts/repository';
 import { seedDemoBonuses } from '../plugins/bonus/demo';
+import { seedDemoInvite } from '../plugins/invite/demo';
+import { seedDemoWheel } from '../plugins/wheel/demo';
 
 /** The demo player `npm start` prints (DEMO on). */
 export const DEMO_PLAYER = {
@@ -30,11 +32,17 @@ export type DemoSeedStep = (db: Kysely<DB>, player: DemoPlayer) => Promise<void>
  * The steps that give the demo player something to play with. The ledger work adds the opening balance
  * here (a journal entry from the promotion/bonus budget to the player's wallet); keep each step idempotent.
  */
-export const demoSeedSteps: DemoSeedStep[] = [demoOpeningBalance, demoBonuses];
+export const demoSeedSteps: DemoSeedStep[] = [demoOpeningBalance, demoBonuses, demoInviteWheel];
 
 /** A bonus of each type, the promotion codes WELCOME50 and LUCKY, and refunds switched on (docs/bonus.md). */
 async function demoBonuses(db: Kysely<DB>): Promise<void> {
   await seedDemoBonuses(db);
+}
+
+/** The invite bonus on at 5% and an active prize wheel of 8 slices (docs/invite-wheel.md). */
+async function demoInviteWheel(db: Kysely<DB>): Promise<void> {
+  await seedDemoInvite(db);
+  await seedDemoWheel(db);
 }
 
 /** The demo player's starting wallet balance, satang (1,000 baht). */
