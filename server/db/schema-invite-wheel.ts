@@ -8,7 +8,8 @@ import type { Generated } from 'kysely';
 /**
  * Why an invitee's first deposit earned nothing (null: it earned): invites were switched off, the inviter's
  * account was not active, the inviter named themself, the two wallets are in different currencies, the
- * invitee's bank account earned an inviter before, or the first deposit was made before invites existed.
+ * invitee's bank account was an earlier invitee's at their first deposit, or the first deposit was made before
+ * invites existed.
  */
 export type InviteEarningNote = 'off' | 'closed' | 'self' | 'currency' | 'bank' | 'before';
 
