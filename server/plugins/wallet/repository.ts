@@ -98,14 +98,3 @@ export async function sealGameAccountValues(db: Kysely<DB>, row: StoredGameSecre
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-
-/** A JSON setting, or undefined when missing or unreadable. */
-export async function readSetting<T>(db: Kysely<DB>, key: string): Promise<T | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  if (!row) return undefined;
-  try {
-    return JSON.parse(row.value) as T;
-  } catch {
-    return undefined;
-  }
-}

@@ -99,4 +99,3 @@ export const autoLoginParams = {
 } as const;
 
 export const linkResponse = { type: 'object', properties: { link: { type: 'string' } }, required: ['link'] } as const;
-export const spinActiveResponse = { type: 'object', properties: { isActive: { type: 'boolean' } }, required: ['isActive'] } as const;
