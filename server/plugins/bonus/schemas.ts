@@ -1,14 +1,5 @@
 /** JSON schemas of the bonus, promotion and refund routes (the wire contract). Amounts are baht, JSON numbers. */
-export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
-export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
-
-const localized = {
-  type: 'object',
-  properties: { th: { type: 'string' }, la: { type: 'string' }, en: { type: 'string' } },
-  required: ['th', 'la', 'en'],
-} as const;
-const banner = { type: 'object', properties: { image: { type: 'string' }, html: localized }, required: ['image', 'html'] } as const;
-const banners = { type: 'array', items: banner } as const;
+import { banners, localized } from '../../lib/wire-schemas';
 const received = { type: 'array', items: { type: 'object', properties: { updatedAt: { type: 'string' } }, required: ['updatedAt'] } } as const;
 const bonusType = { type: 'string', enum: ['limit', 'day', 'week'] } as const;
 const kind = { type: 'string', enum: ['bonus', 'promotion'] } as const;
@@ -130,12 +121,6 @@ export const refundReceived = {
   required: ['message', 'amount'],
 } as const;
 
-export const refundLogBody = {
-  type: 'object',
-  properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
-  additionalProperties: false,
-} as const;
-
 export const refundLog = {
   type: 'object',
   properties: {
@@ -148,4 +133,4 @@ export const refundLog = {
   required: ['refunds', 'total'],
 } as const;
 
-export const bannerList = { type: 'object', properties: { banners }, required: ['banners'] } as const;
+export { bannerList, errorBody, errors, pageBody as refundLogBody } from '../../lib/wire-schemas';

@@ -78,14 +78,7 @@ export const slipUploadAnswer = {
   required: ['message', 'slip'],
 } as const;
 
-export const pageBody = {
-  type: 'object',
-  properties: {
-    page: { type: 'integer', minimum: 1, maximum: 100000 },
-    limit: { type: 'integer', minimum: 1, maximum: 100 },
-  },
-  additionalProperties: false,
-} as const;
+export { pageBody } from '../../lib/wire-schemas';
 
 export const slipList = {
   type: 'object',

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { toBaht } from '../../ledger/money';
 import { listStatements } from './repository';
+import { pageBody } from '../../lib/wire-schemas';
 
 const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 const linked = { type: 'object', properties: { description: { type: 'string' } }, required: ['description'] } as const;
@@ -32,11 +33,7 @@ async function statement(app: FastifyInstance) {
     {
       onRequest: app.authenticate,
       schema: {
-        body: {
-          type: 'object',
-          properties: { page: { type: 'integer', minimum: 1, maximum: 100000 }, limit: { type: 'integer', minimum: 1, maximum: 100 } },
-          additionalProperties: false,
-        },
+        body: pageBody,
         response: {
           200: { type: 'object', properties: { total: { type: 'integer' }, statements: { type: 'array', items: statementItem } }, required: ['total', 'statements'] },
           '4xx': errorBody,

@@ -1,12 +1,5 @@
 /** JSON schemas of the prize-wheel routes (the wire contract, docs/invite-wheel.md). Cash amounts are baht. */
-export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
-export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
-
-const localized = {
-  type: 'object',
-  properties: { th: { type: 'string' }, la: { type: 'string' }, en: { type: 'string' } },
-  required: ['th', 'la', 'en'],
-} as const;
+import { localized } from '../../lib/wire-schemas';
 
 export const activeResponse = { type: 'object', properties: { isActive: { type: 'boolean' } }, required: ['isActive'] } as const;
 
@@ -90,3 +83,5 @@ export const claimResponse = {
   properties: { message: { type: 'string', enum: ['SUCCESS'] }, coupon },
   required: ['message', 'coupon'],
 } as const;
+
+export { errorBody, errors } from '../../lib/wire-schemas';
