@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 8's journey on the real server, its wagering poller and the game simulator, at 360 px: the demo player
@@ -67,21 +67,9 @@ async function shot(name: string, wholePage = false) {
 }
 
 /** '1,000.30 baht' -> 1000.3 */
-const amountOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
 const walletBalance = () => amountOf(page.getByTestId('wallet-balance'));
 const satang = (baht: number) => Math.round(baht * 100);
 
-/** Reads until `check` holds (the UI or the server catches up), then returns the last value. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 /** A call to the server from the page, with the session's token (screens of other issues are not needed). */
 function api<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
@@ -183,17 +171,7 @@ interface Statement {
 }
 
 test('a bonus taken on the bonus page finishes when the simulator has played its turnover', async () => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('language-switcher').selectOption('en');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-  await page.getByTestId('login-phone').fill('0812345678');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/user\/home$/);
-  const agreement = page.getByRole('dialog', { name: 'Agreement' });
-  await agreement.waitFor();
-  await agreement.getByTestId('agreement-accept').click();
-  await agreement.waitFor({ state: 'detached' });
+  await logIn(page, server.url);
   await until(walletBalance, (value) => value === 1000, 'the demo wallet');
 
   // The bonus page from home's "bonus conditions" widget: no active bonus, so the promotion search; the cards.

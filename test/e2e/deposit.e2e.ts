@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 5's journey on the real server at 360 px: the demo player (KBANK) opens the deposit modal from the
@@ -35,19 +35,8 @@ async function shot(name: string, on: Page = page) {
 }
 
 /** '1,100.00' -> 1100 */
-const amountOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
 const walletBalance = () => amountOf(page.getByTestId('wallet-balance'));
 
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
-}
 
 /** The demo bank page in its own tab, as a second device would be. */
 async function demoBank(): Promise<Page> {
@@ -59,17 +48,7 @@ async function demoBank(): Promise<Page> {
 }
 
 test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link redeemed', async () => {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId('language-switcher').selectOption('en');
-  await page.waitForFunction(() => document.documentElement.lang === 'en');
-  await page.getByTestId('login-phone').fill('0812345678');
-  await page.getByTestId('login-password').fill('demo1234');
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(/\/user\/home$/);
-  const agreement = page.getByRole('dialog', { name: 'Agreement' });
-  await agreement.waitFor();
-  await agreement.getByTestId('agreement-accept').click();
-  await agreement.waitFor({ state: 'detached' });
+  await logIn(page, server.url);
   const start = await until(walletBalance, (value) => value > 0, 'wallet balance');
   // Nothing below may reload the page: this marker would be gone.
   await page.evaluate(() => ((window as unknown as { depositJourney: boolean }).depositJourney = true));

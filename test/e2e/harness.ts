@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -113,4 +113,37 @@ export async function expectAccessible(page: Page): Promise<void> {
 export function buildSpa(): void {
   if (process.env.E2E_SKIP_BUILD) return;
   execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** The demo player the seed creates (README). */
+export const DEMO_LOGIN = { phone: '0812345678', password: 'demo1234' } as const;
+
+/** An amount as the screen shows it, as a number of baht: '฿1,000.50' -> 1000.5. */
+export const amountOf = async (locator: Locator): Promise<number> => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
+
+/** Reads until `check` holds (the UI or the server catches up), then returns the last value; no fixed sleeps. */
+export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    value = await read();
+  }
+  return value;
+}
+
+/** English on the login screen, logged in (the demo player unless told), the first visit's agreement accepted. */
+export async function logIn(page: Page, baseUrl: string, login: { phone: string; password: string } = DEMO_LOGIN): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByTestId('language-switcher').selectOption('en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  await page.getByTestId('login-phone').fill(login.phone);
+  await page.getByTestId('login-password').fill(login.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/user\/home$/);
+  const agreement = page.getByRole('dialog', { name: 'Agreement' });
+  await agreement.waitFor();
+  await agreement.getByTestId('agreement-accept').click();
+  await agreement.waitFor({ state: 'detached' });
 }

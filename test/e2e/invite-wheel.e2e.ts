@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 9's journey on the real server at 360 px. The demo player (the inviter) opens the invite modal behind its
@@ -22,7 +22,6 @@ let context: BrowserContext;
 let page: Page;
 
 const SHOTS = process.env.E2E_SCREENSHOTS; // a folder to keep 360 px screenshots in
-const DEMO_PHONE = '0812345678';
 const FRIEND_DEPOSIT = 200; // baht; invites are on at 5% in the demo: 10.00 for the inviter
 
 beforeAll(async () => {
@@ -49,38 +48,12 @@ async function shot(name: string, on: Page = page) {
 }
 
 /** '1,010.00' -> 1010 */
-const amountOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
 const satang = (baht: number) => Math.round(baht * 100);
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const text = (locator: Locator) => async () => (await locator.textContent()) ?? '';
 
-/** Reads until `check` holds (the UI catches up with the server), then returns the last value. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 30_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 const untilAmount = (locator: Locator, baht: number, what: string) => until(() => amountOf(locator), (value) => satang(value) === satang(baht), what);
 
-/** English on the login screen, logged in, the first visit's agreement accepted. */
-async function logIn(on: Page, phone: string, password: string) {
-  await on.goto(`${server.url}/login`);
-  await on.getByTestId('language-switcher').selectOption('en');
-  await on.waitForFunction(() => document.documentElement.lang === 'en');
-  await on.getByTestId('login-phone').fill(phone);
-  await on.getByTestId('login-password').fill(password);
-  await on.getByTestId('login-submit').click();
-  await on.waitForURL(/\/user\/home$/);
-  const agreement = on.getByRole('dialog', { name: 'Agreement' });
-  await agreement.waitFor();
-  await agreement.getByTestId('agreement-accept').click();
-  await agreement.waitFor({ state: 'detached' });
-}
 
 /** The demo bank in its own tab (a desktop table, not part of the SPA). */
 async function demoBank(on: BrowserContext): Promise<Page> {
@@ -143,7 +116,7 @@ async function inThaiAndLao(name: string, modal: Locator) {
 }
 
 test('a friend registered through the invite link deposits; the inviter receives 5% of it', async () => {
-  await logIn(page, DEMO_PHONE, 'demo1234');
+  await logIn(page, server.url);
   const wallet = page.getByTestId('wallet-balance');
   const start = await until(() => amountOf(wallet), (value) => value > 0, 'the demo wallet');
   expect(await page.getByTestId('invite-amount').textContent()).toBe('0.00');
@@ -196,7 +169,7 @@ test('a friend registered through the invite link deposits; the inviter receives
     await friend.waitForURL(/\/login$/, { timeout: 10_000 });
 
     // The friend's first deposit: a KBANK QR of 200 paid at the bank.
-    await logIn(friend, phone, 'friend-pass1');
+    await logIn(friend, server.url, { phone, password: 'friend-pass1' });
     await depositByQr(friend, phone, FRIEND_DEPOSIT);
     await untilAmount(friend.getByTestId('wallet-balance'), FRIEND_DEPOSIT, "the friend's wallet");
   } finally {

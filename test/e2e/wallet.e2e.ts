@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+import { amountOf, expectAccessible, launchBrowser, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 4's journey on the real server, its ledger and the game simulator, at 360 px: the demo player logs in,
@@ -30,21 +30,9 @@ async function shot(name: string) {
 }
 
 /** '1,000.30 baht' -> 1000.3 */
-const amountOf = async (locator: Locator) => Number(((await locator.textContent()) ?? '').replace(/[^0-9.]/g, ''));
 const total = () => amountOf(page.getByTestId('total-balance'));
 const gameAmount = () => amountOf(page.getByTestId('game-amount-pg'));
 
-/** Reads until `check` holds (the UI catches up with the server), then returns the last value. */
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 15_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
 
 async function waitForAmount(read: () => Promise<number>, expected: number) {
   await until(read, (value) => Math.abs(value - expected) < 0.005, `amount ${expected}`);
