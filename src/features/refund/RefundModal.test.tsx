@@ -1,4 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { initialPrefs } from '../../app/prefs';
@@ -110,6 +111,38 @@ describe('refund modal', () => {
     ]);
     expect(receive).toHaveAccessibleDescription(/You have an active bonus/);
     expect(fake.calls.receive).toBe(0);
+  });
+
+  it('never shows the last opening\'s check while it asks again: a bonus cancelled meanwhile does not leave receive disabled', async () => {
+    fakeRefundServer({ current: check({ bonus: true }) });
+    function Reopen() {
+      const [open, setOpen] = useState(true);
+      return open ? <RefundModal onClose={() => setOpen(false)} /> : <button onClick={() => setOpen(true)}>reopen</button>;
+    }
+    renderWithProviders(<Reopen />, { preloadedState: { ...session, modals: { stack: ['refund'] } } });
+    await screen.findByTestId('refund-conditions');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    const reopen = await screen.findByRole('button', { name: 'reopen' });
+
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/refund/check', async () => {
+        await held;
+        return HttpResponse.json(check({ bonus: false }));
+      }),
+    );
+    fireEvent.click(reopen);
+    await screen.findByTestId('refund-modal');
+    // Asked again and not answered yet: nothing of the old answer (bonus active, receive disabled) is shown.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('refund-conditions')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('refund-receive')).not.toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(screen.getByTestId('refund-receive')).toBeEnabled());
+    expect(screen.queryByTestId('refund-conditions')).not.toBeInTheDocument();
   });
 
   it('shows the not-found text when there is nothing to receive', async () => {

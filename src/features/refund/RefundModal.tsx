@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { api } from '../../app/api';
@@ -35,7 +35,12 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
   const [flow, send] = useReducer(refundFlowReducer, initialRefundFlow);
   const current = useRef<RefundFlow>(flow);
   current.current = flow;
-  const showChecking = useDelayedFlag(check.isLoading);
+  // Each opening asks again (a bonus may have been taken or cancelled since): the cache's answer from an earlier
+  // opening is not shown meanwhile, or receive would show that opening's state (e.g. disabled for a bonus now gone).
+  const [openedAt] = useState(() => Date.now());
+  const answered = check.fulfilledTimeStamp !== undefined && check.fulfilledTimeStamp >= openedAt;
+  const asking = !answered && !check.isError;
+  const showChecking = useDelayedFlag(asking);
   const showReceiving = useDelayedFlag(flow.status === 'receiving');
   const receivedMessage = useRef<HTMLDivElement>(null);
 
@@ -62,12 +67,12 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const data = check.data;
+  const data = answered ? check.data : undefined;
   const offer = data ? selectRefundOffer(data) : null;
   return (
     <Modal id={REFUND_MODAL} title={t('refund.title')} onClose={close}>
       <div className="refund" data-testid="refund-modal">
-        {check.isLoading && showChecking && (
+        {asking && showChecking && (
           <p className="muted" role="status" data-testid="refund-checking">
             {t('common.loading')}
           </p>
