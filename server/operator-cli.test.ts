@@ -1,17 +1,12 @@
 import { buildTestApp, type TestApp } from './test/helper';
-import { runOperator, USAGE } from './operator-cli';
+import { USAGE } from './operator-cli';
+import { operatorSession } from './test/operator-support';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { seedDemo } from './db/demo';
 import type { AppError } from './errors';
 
 let t: TestApp;
-let out: string[];
-let err: string[];
-const run = (...args: string[]) => {
-  out = [];
-  err = [];
-  return runOperator(args, { db: t.db.db, config: t.app.config, out: (l) => out.push(l), err: (l) => err.push(l) });
-};
+const { run, out, err } = operatorSession(() => ({ db: t.db.db, config: t.app.config }));
 
 beforeAll(async () => {
   t = await buildTestApp();

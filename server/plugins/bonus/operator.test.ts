@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { runOperator, USAGE } from '../../operator-cli';
+import { USAGE } from '../../operator-cli';
+import { operatorSession } from '../../test/operator-support';
 import { seedDemo } from '../../db/demo';
 import { buildBonusTestApp, satang, type BonusTestApp } from './test-support';
 
@@ -11,27 +9,14 @@ import { buildBonusTestApp, satang, type BonusTestApp } from './test-support';
  * entry, on the test database; the API shows each change at once.
  */
 let t: BonusTestApp;
-let dir: string;
-let out: string[];
-let err: string[];
-const run = (...args: string[]) => {
-  out = [];
-  err = [];
-  return runOperator(args, { db: t.db.db, config: t.app.config, out: (l) => out.push(l), err: (l) => err.push(l) });
-};
-const file = (name: string, value: unknown) => {
-  const p = path.join(dir, name);
-  fs.writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
-  return p;
-};
+const { run, file, missing, out, err, cleanup } = operatorSession(() => ({ db: t.db.db, config: t.app.config }));
 const L = (s: string) => ({ th: `${s} th`, la: `${s} la`, en: `${s} en` });
 
 beforeAll(async () => {
   t = await buildBonusTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bonus-operator-'));
 });
 afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanup();
   await t.close();
 });
 
@@ -90,7 +75,7 @@ test('a file that does not pass the checks writes nothing and says what is wrong
   expect(await t.db.db.selectFrom('bonus_definitions').select('code').where('code', '=', 'GOOD1').execute()).toEqual([]);
   expect(await run('bonus', 'add', file('broken.json', '{"code":'))).toBe(2);
   expect(err[0]).toMatch(/is not JSON/);
-  expect(await run('bonus', 'add', path.join(dir, 'missing.json'))).toBe(2);
+  expect(await run('bonus', 'add', missing('missing.json'))).toBe(2);
   expect(err[0]).toMatch(/cannot read/);
   // A promotion code cannot take a bonus's code.
   expect(await run('promotion', 'add', file('clash.json', { code: 'OPWEEK', description: L('d') }))).toBe(2);

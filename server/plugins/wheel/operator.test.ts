@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { runOperator, USAGE } from '../../operator-cli';
+import { USAGE } from '../../operator-cli';
+import { operatorSession } from '../../test/operator-support';
 import { seedDemo } from '../../db/demo';
 import { readInviteSettings } from '../invite/settings';
 import { DEMO_WHEEL } from './demo';
@@ -16,19 +16,7 @@ import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from './t
 jest.setTimeout(60_000);
 
 let t: InviteWheelTestApp;
-let dir: string;
-let out: string[];
-let err: string[];
-const run = (...args: string[]) => {
-  out = [];
-  err = [];
-  return runOperator(args, { db: t.db.db, config: t.app.config, out: (l) => out.push(l), err: (l) => err.push(l) });
-};
-const file = (name: string, value: unknown) => {
-  const p = path.join(dir, name);
-  fs.writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
-  return p;
-};
+const { run, file, missing, out, err, cleanup } = operatorSession(() => ({ db: t.db.db, config: t.app.config }));
 const L = (s: string) => ({ th: `${s} th`, la: `${s} la`, en: `${s} en` });
 const wheelFile = (over: Record<string, unknown> = {}) => ({
   isActive: true,
@@ -45,10 +33,9 @@ const wheelFile = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   t = await buildInviteWheelTestApp();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wheel-operator-'));
 });
 afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
+  cleanup();
   await t.close();
 });
 
@@ -138,7 +125,7 @@ test('a wheel file that fails the checks is refused as a whole, every problem pr
   ]);
   expect(await run('wheel', 'set', file('broken.json', '{"isActive": tr'))).toBe(2);
   expect(err[0]).toMatch(/is not JSON/);
-  expect(await run('wheel', 'set', path.join(dir, 'missing.json'))).toBe(2);
+  expect(await run('wheel', 'set', missing('missing.json'))).toBe(2);
   expect(err[0]).toMatch(/cannot read/);
   // An active wheel needs 2 to 16 active slices (what the SPA draws).
   expect(await run('wheel', 'set', file('one.json', wheelFile({ slices: [testSlice({ code: 'ONLY', weight: 1, type: 'none' })] })))).toBe(2);
