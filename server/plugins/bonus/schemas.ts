@@ -43,23 +43,24 @@ export const bonusList = {
   required: ['bonuses'],
 } as const;
 
+/** A received bonus's terms and progress (termsView in service.ts): in the activation answer and the active progress. */
+const terms = {
+  code: { type: 'string' },
+  kind,
+  amount: { type: 'number' },
+  startAmount: { type: 'number' },
+  turnover: { type: 'number' },
+  target: { type: 'number' },
+  percentFail: { type: 'number' },
+  failAt: { type: 'number' },
+  createdAt: { type: 'string' },
+} as const;
+const termsRequired = ['code', 'kind', 'amount', 'startAmount', 'turnover', 'target', 'percentFail', 'failAt', 'createdAt'] as const;
+
 export const userBonus = {
   type: 'object',
-  properties: {
-    _id: { type: 'string' },
-    code: { type: 'string' },
-    kind,
-    isActive: { type: 'boolean' },
-    amount: { type: 'number' },
-    startAmount: { type: 'number' },
-    turnover: { type: 'number' },
-    target: { type: 'number' },
-    percentFail: { type: 'number' },
-    failAt: { type: 'number' },
-    createdAt: { type: 'string' },
-    received,
-  },
-  required: ['_id', 'code', 'kind', 'isActive', 'amount', 'startAmount', 'turnover', 'target', 'percentFail', 'failAt', 'createdAt', 'received'],
+  properties: { _id: { type: 'string' }, isActive: { type: 'boolean' }, ...terms, received },
+  required: ['_id', 'isActive', ...termsRequired, 'received'],
 } as const;
 
 export const activeResponse = {
@@ -69,19 +70,8 @@ export const activeResponse = {
     type: { type: ['string', 'null'], enum: ['limit', 'day', 'week', 'promotion', null] },
     progress: {
       type: ['object', 'null'],
-      properties: {
-        code: { type: 'string' },
-        name: localized,
-        kind,
-        amount: { type: 'number' },
-        startAmount: { type: 'number' },
-        turnover: { type: 'number' },
-        target: { type: 'number' },
-        percentFail: { type: 'number' },
-        failAt: { type: 'number' },
-        createdAt: { type: 'string' },
-      },
-      required: ['code', 'name', 'kind', 'amount', 'startAmount', 'turnover', 'target', 'percentFail', 'failAt', 'createdAt'],
+      properties: { ...terms, name: localized },
+      required: [...termsRequired, 'name'],
     },
   },
   required: ['status', 'type', 'progress'],
