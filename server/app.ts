@@ -6,6 +6,7 @@ import { AppError } from './errors';
 import { createDb, type Database, type Dialect } from './db';
 import type { DB } from './db/schema';
 import auth from './plugins/auth';
+import staff from './plugins/staff';
 import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
 import security from './plugins/security';
@@ -31,8 +32,10 @@ declare module 'fastify' {
 export interface RouteEntry {
   method: string;
   url: string;
-  /** Needs a player's token: app.authenticate runs onRequest, before the body is read or validated. */
+  /** Needs a player's or a staff token: app.authenticate or app.authenticateStaff runs onRequest, before the body is read or validated. */
   protected: boolean;
+  /** Needs a staff token (app.authenticateStaff); a player's token is refused. */
+  staff: boolean;
 }
 
 export interface AppOptions {
@@ -104,9 +107,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   app.decorate('routeCatalogue', routeCatalogue);
   app.addHook('onRoute', (route) => {
     const onRequest = ([] as unknown[]).concat(route.onRequest ?? []);
-    const isProtected = app.hasDecorator('authenticate') && onRequest.includes(app.authenticate);
+    const isStaff = app.hasDecorator('authenticateStaff') && onRequest.includes(app.authenticateStaff);
+    const isProtected = isStaff || (app.hasDecorator('authenticate') && onRequest.includes(app.authenticate));
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected });
+      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected, staff: isStaff });
     }
   });
 
@@ -140,6 +144,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // Before every route, so the global rate limit and the headers cover them all.
   await app.register(security);
   await app.register(auth);
+  await app.register(staff);
   await app.register(accounts);
   await app.register(lookups);
   await app.register(import('./plugins/game-sim'));

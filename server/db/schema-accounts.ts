@@ -19,8 +19,11 @@ export interface OtpRequestsTable {
 /** One row per phone, touched inside a transaction to serialise OTP sends for that phone across processes. */
 export interface PhoneLocksTable { phone: string; touched_at: string }
 
-/** What a guess counter guards: a login (subject: the phone as typed) or a password change (subject: the player id). */
-export type GuessScope = 'login' | 'changepwd';
+/**
+ * What a guess counter guards: a login (subject: the phone as typed), a password change (subject: the player id)
+ * or a staff login (subject: the staff username as typed, lower-cased; docs/staff.md).
+ */
+export type GuessScope = 'login' | 'changepwd' | 'staff-login';
 
 /**
  * One row per guarded subject. Reservations upsert it first, which serialises them for that subject on both

@@ -5,6 +5,7 @@ import type { LedgerTables } from './schema-ledger';
 import type { DepositTables } from './schema-deposits';
 import type { BonusTables } from './schema-bonus';
 import type { InviteWheelTables } from './schema-invite-wheel';
+import type { StaffTables } from './schema-staff';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -44,4 +45,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables {}
