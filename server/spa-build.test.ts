@@ -36,8 +36,8 @@ test.each(['src/app/deep/a.ts', 'locales/la.json', 'public/manifest.webmanifest'
   expect(spaIsStale(root, dist())).toBe(true);
 });
 
-test('game images are served as they are, so they do not trigger a build', () => {
-  file('public/games/pg-logo.svg', at(20));
+test.each(['public/games/pg-logo.svg', 'public/media/howto/wallet.webm'])('%s is served as it is, so it does not trigger a build', (rel) => {
+  file(rel, at(20));
   expect(spaIsStale(root, dist())).toBe(false);
 });
 

@@ -5,9 +5,9 @@ import { spawnSync } from 'node:child_process';
 /** The repository root (package.json, webpack.config.ts, src/, dist/). */
 export const ROOT = path.resolve(__dirname, '..');
 
-/** What the SPA build reads. public/games is served as is, not built, so it does not count. */
+/** What the SPA build reads. public/games and public/media are served as is, not built, so they do not count. */
 const INPUTS = ['src', 'locales', 'public', 'webpack.config.ts'];
-const IGNORED = [path.join('public', 'games')];
+const IGNORED = [path.join('public', 'games'), path.join('public', 'media')];
 
 /** The newest modification time (ms) of any file under `paths` (files or folders), or 0 when there is none. */
 export function newestMtime(root: string, paths: string[] = INPUTS, ignored: string[] = IGNORED): number {

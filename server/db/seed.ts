@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { DB, GamesTable } from './schema';
 import { nowIso } from './index';
-import type { Settings } from '../plugins/lookups/settings';
+import { HOWTO_KEYS, type HowtoKey, type HowtoVideo, type Settings } from '../plugins/lookups/settings';
 
 /**
  * Reference data every installation needs: banks, sources, the lookup documents, the operator's deposit
@@ -105,7 +105,15 @@ export const SETTINGS: Settings = {
   site: { terminated: null },
   enableChatWidget: true,
   deposit: { isManual: false },
+  // Short clips of this app's own screens (scripts/record-howto.ts), committed in public/media/howto.
+  howto: { videos: HOWTO_KEYS.map(howtoVideo) },
 };
+
+/** A demo how-to video and its poster and captions, as scripts/record-howto.ts writes them. */
+function howtoVideo(key: HowtoKey): HowtoVideo {
+  const base = `/media/howto/${key}`;
+  return { key, url: `${base}.webm`, poster: `${base}.jpg`, captions: { th: `${base}.th.vtt`, la: `${base}.la.vtt`, en: `${base}.en.vtt` } };
+}
 
 // ----------------------------------------------------------------------------------- deposit channels
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildTestApp, type TestApp } from '../test/helper';
+import { MEDIA_DIR } from './spa';
 
 const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -36,7 +37,7 @@ describe('with a built SPA', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  test.each(['/', '/login', '/user/home', '/register?code=PR12', '/no/such/page'])('a navigation to %s gets index.html, never cached', async (url) => {
+  test.each(['/', '/login', '/user/home', '/register?code=PR12', '/howto', '/no/such/page'])('a navigation to %s gets index.html, never cached', async (url) => {
     const res = await t.app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -44,7 +45,7 @@ describe('with a built SPA', () => {
     expect(res.body).toBe(INDEX);
   });
 
-  test.each(['/api/nope', '/api/lookup/nope', '/api', '/healthz/x', '/demo/x', '/sim/x', '/socket.io/x'])(
+  test.each(['/api/nope', '/api/lookup/nope', '/api', '/healthz/x', '/demo/x', '/sim/x', '/socket.io/x', '/media/howto/nope.webm', '/media'])(
     'an unknown server path %s is a JSON 404 even for a browser',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
@@ -118,6 +119,43 @@ describe('with a built SPA', () => {
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.body).toContain('<svg');
     expect((await t.app.inject({ method: 'GET', url: '/games/nope.svg' })).statusCode).toBe(404);
+  });
+
+  test('the how-to media are served from public/media for a day, videos in ranges (206)', async () => {
+    const file = path.join(MEDIA_DIR, 'howto', 'wallet.webm');
+    const size = fs.statSync(file).size;
+    const whole = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.webm' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('video/webm');
+    expect(whole.headers['cache-control']).toBe('public, max-age=86400');
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    expect(whole.rawPayload.length).toBe(size);
+
+    const part = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.webm', headers: { range: 'bytes=0-99' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-99/${size}`);
+    expect(part.rawPayload).toEqual(fs.readFileSync(file).subarray(0, 100));
+    const tail = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.webm', headers: { range: `bytes=${size - 10}-` } });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.length).toBe(10);
+    const beyond = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.webm', headers: { range: `bytes=${size + 10}-` } });
+    expect(beyond.statusCode).toBe(416);
+
+    const captions = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.en.vtt' });
+    expect(captions.statusCode).toBe(200);
+    expect(captions.headers['content-type']).toMatch(/^text\/vtt/);
+    expect(captions.body).toMatch(/^WEBVTT/);
+    const poster = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.jpg' });
+    expect(poster.headers['content-type']).toBe('image/jpeg');
+  });
+
+  test('nothing outside public/media is reachable through /media', async () => {
+    for (const url of ['/media/%2e%2e/%2e%2e/package.json', '/media/howto/..%2f..%2f..%2fpackage.json', '/media/howto/..%2f..%2fgames%2fpg-logo.svg']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect([url, res.statusCode >= 400]).toEqual([url, true]);
+      expect(res.body).not.toContain('"scripts"');
+      expect(res.body).not.toContain('<svg');
+    }
   });
 
   test('API routes still win over the static wildcard', async () => {

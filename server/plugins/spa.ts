@@ -5,10 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
-export const SERVER_PREFIXES = ['/api', '/healthz', '/demo', '/sim', '/socket.io'] as const;
+export const SERVER_PREFIXES = ['/api', '/healthz', '/demo', '/sim', '/socket.io', '/media'] as const;
 
 /** Game logos and backgrounds the catalogue points at (public/games, served as /games/...). */
 export const GAMES_IMAGE_DIR = path.resolve(__dirname, '..', '..', 'public', 'games');
+
+/** Operator media (the how-to videos, posters and captions): public/media, served as /media/... */
+export const MEDIA_DIR = path.resolve(__dirname, '..', '..', 'public', 'media');
 
 export function isServerPath(url: string): boolean {
   const p = url.split('?')[0];
@@ -56,6 +59,18 @@ export default fp(
     await app.register(fastifyStatic, {
       root: GAMES_IMAGE_DIR,
       prefix: '/games/',
+      decorateReply: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply) {
+        reply.header('Cache-Control', 'public, max-age=86400');
+      },
+    });
+    // Videos are fetched in ranges (seeking, preload=metadata); @fastify/static answers Range with 206.
+    // /media is a server prefix, so a missing file is a JSON 404, never index.html.
+    await app.register(fastifyStatic, {
+      root: MEDIA_DIR,
+      prefix: '/media/',
       decorateReply: false,
       wildcard: true,
       cacheControl: false,

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
 import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting } from './lookups-repository';
-import type { SettingKey, Settings } from './settings';
+import { HOWTO_KEYS, type SettingKey, type Settings } from './settings';
 import { isInClosedHours } from './slip-hours';
 
 /** What a lookup needs: the database, the config values some lookups reflect, and the time. */
@@ -101,6 +101,17 @@ export const lookups = {
 
   async enableChatWidget({ db }: LookupContext) {
     return { enableChatWidget: (await readSetting(db, 'enableChatWidget')) ?? false };
+  },
+
+  /** The how-to videos in the screen's order (wallet, play, balance, bonus, cancelBonus); a key the document lacks has no video. */
+  async howto({ db }: LookupContext) {
+    const { videos } = await required(db, 'howto');
+    return {
+      videos: HOWTO_KEYS.map((key) => {
+        const v = videos.find((video) => video.key === key);
+        return { key, url: v?.url ?? null, poster: v?.poster ?? null, captions: v?.captions ?? {} };
+      }),
+    };
   },
 };
 

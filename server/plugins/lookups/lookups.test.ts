@@ -119,6 +119,38 @@ test('sources, registerOTP and enableChatWidget', async () => {
   await writeSetting(t.db.db, 'enableChatWidget', true);
 });
 
+test('howto lists the five videos in order with their poster and captions, each file present in public/media', async () => {
+  const { status, body } = await get('howto');
+  expect(status).toBe(200);
+  const { videos } = body as { videos: { key: string; url: string | null; poster: string | null; captions: Record<string, string> }[] };
+  expect(videos.map((v) => v.key)).toEqual(['wallet', 'play', 'balance', 'bonus', 'cancelBonus']);
+  expect(videos[0]).toEqual({
+    key: 'wallet',
+    url: '/media/howto/wallet.webm',
+    poster: '/media/howto/wallet.jpg',
+    captions: { th: '/media/howto/wallet.th.vtt', la: '/media/howto/wallet.la.vtt', en: '/media/howto/wallet.en.vtt' },
+  });
+  for (const v of videos) {
+    for (const url of [v.url, v.poster, ...Object.values(v.captions)]) {
+      const res = await t.app.inject({ method: 'GET', url: url! });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+    }
+  }
+});
+
+test('howto: a video the operator dropped has none (null), unknown fields never leak, and no document is 404', async () => {
+  await writeSetting(t.db.db, 'howto', {
+    videos: [{ key: 'play', url: 'https://cdn.example/play.webm', poster: null, captions: { en: '/media/x.vtt', fr: 'no' } as never, secret: 1 } as never],
+  });
+  const { videos } = (await get('howto')).body as { videos: object[] };
+  expect(videos).toHaveLength(5);
+  expect(videos[0]).toEqual({ key: 'wallet', url: null, poster: null, captions: {} });
+  expect(videos[1]).toEqual({ key: 'play', url: 'https://cdn.example/play.webm', poster: null, captions: { en: '/media/x.vtt' } });
+  await t.db.db.deleteFrom('settings').where('key', '=', 'howto').execute();
+  expect(await get('howto')).toMatchObject({ status: 404, body: { message: 'NO_DATA' } });
+  await writeSetting(t.db.db, 'howto', SETTINGS.howto);
+});
+
 test('registerOTP follows REGISTER_OTP', async () => {
   const t2 = await buildTestApp({ REGISTER_OTP: 'on' });
   try {

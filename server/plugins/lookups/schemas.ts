@@ -1,4 +1,5 @@
 import type { LookupName } from './lookups-service';
+import { HOWTO_KEYS } from './settings';
 
 /** Response schemas of GET /api/lookup/{name}: exactly the shapes of RULES.md "Wire shapes". */
 const str = { type: 'string' } as const;
@@ -45,6 +46,17 @@ export const lookupResponse: Record<LookupName, object> = {
   active: obj({ terminated: { type: ['string', 'null'], enum: ['gone', null] } }),
   registerOTP: obj({ registerOTP: bool }),
   enableChatWidget: obj({ enableChatWidget: bool }),
+  howto: obj({
+    videos: {
+      type: 'array',
+      items: obj({
+        key: { type: 'string', enum: [...HOWTO_KEYS] },
+        url: nullableStr,
+        poster: nullableStr,
+        captions: obj({ th: str, la: str, en: str }, ['th', 'la', 'en']),
+      }),
+    },
+  }),
 };
 
 export const errorResponse = obj({ message: str });

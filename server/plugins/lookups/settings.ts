@@ -22,10 +22,24 @@ export interface Settings {
   enableChatWidget: boolean;
   /** isManual: deposits are checked by staff rather than matched automatically. */
   deposit: { isManual: boolean };
+  /** The how-to screen's videos (spec §2), operator content served from public/media (docs/server.md "Static files"). */
+  howto: { videos: HowtoVideo[] };
+}
+
+export const HOWTO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'cancelBonus'] as const;
+export type HowtoKey = (typeof HOWTO_KEYS)[number];
+
+/** One how-to video: URLs (site paths such as /media/howto/wallet.webm, or https), null when there is none. */
+export interface HowtoVideo {
+  key: HowtoKey;
+  url: string | null;
+  poster: string | null;
+  /** A WebVTT captions file per language given. */
+  captions: { th?: string; la?: string; en?: string };
 }
 
 export type SettingKey = keyof Settings;
 
 export const SETTING_KEYS: readonly SettingKey[] = [
-  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit',
+  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit', 'howto',
 ];
