@@ -11,6 +11,7 @@ import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-s
 import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';
 import { INVITE_USAGE, runInviteCommand } from './plugins/invite/operator';
 import { WHEEL_USAGE, runWheelCommand } from './plugins/wheel/operator';
+import { STAFF_USAGE, runStaffCommand, terminalPrompt } from './plugins/staff/operator';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -21,7 +22,7 @@ export const USAGE = `Usage: npm run operator -- <command>
                                set a player's status: gone shows the player /terminated, inactive ends their
                                sessions and refuses logins, active lets them log in again
   lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
-${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}  help                         this text
+${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}${STAFF_USAGE}  help                         this text
 `;
 
 export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
@@ -34,6 +35,10 @@ export interface OperatorContext {
   out: (line: string) => void;
   err: (line: string) => void;
   now?: () => Date;
+  /** Where secrets given by environment are read (STAFF_PASSWORD); none when absent. */
+  env?: Record<string, string | undefined>;
+  /** Asks for a secret without echo; the CLI passes one only on a terminal. */
+  prompt?: (question: string) => Promise<string>;
 }
 
 /**
@@ -120,6 +125,11 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
       if (code !== null) return code;
       break;
     }
+    case 'staff': {
+      const code = await runStaffCommand(rest, { db: ctx.db, out: ctx.out, err: ctx.err, now, env: ctx.env, prompt: ctx.prompt });
+      if (code !== null) return code;
+      break;
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -147,6 +157,8 @@ async function main(): Promise<void> {
       config,
       out: (l) => console.log(l),
       err: (l) => console.error(l),
+      env: process.env,
+      prompt: process.stdin.isTTY && process.stdout.isTTY ? terminalPrompt : undefined,
     });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);

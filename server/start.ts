@@ -9,6 +9,7 @@ import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedBase } from './db/seed';
 import { DEMO_PLAYER, seedDemo } from './db/demo';
+import { DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
 import { startServer } from './server';
@@ -20,7 +21,8 @@ function fail(message: string): never {
 
 /**
  * Migrates, seals game account passwords stored before encryption (with the key that will read them), and
- * seeds; the demo player only on an empty players table, so a real install never gets one.
+ * seeds; the demo player only on an empty players table and the demo staff account only on an empty staff table,
+ * so a real install never gets them.
  */
 async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -29,6 +31,7 @@ async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }
     await sealPlaintextGameSecrets(database.db, config.gameSecretKey);
     await seedBase(database.db);
     if (!config.demo) return { demoCreated: false };
+    await seedDemoStaff(database.db);
     const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(n) > 0) return { demoCreated: false };
     await seedDemo(database.db);
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   if (config.demo) {
     lines.push(`Demo mode: simulated games, payments, slips and SMS.`);
     lines.push(`Demo player: phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}`);
+    lines.push(`Demo staff console: ${url}/staff, username ${DEMO_STAFF.username}, password ${DEMO_STAFF.password}`);
     if (!process.env.PAYMENT_WEBHOOK_SECRET) lines.push(`Demo payment webhook secret: ${DEMO_WEBHOOK_SECRET} (set PAYMENT_WEBHOOK_SECRET for real use)`);
   }
   console.log(lines.join('\n'));

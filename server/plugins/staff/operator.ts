@@ -1,0 +1,177 @@
+import readline from 'node:readline';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { STAFF_ROLES, type StaffRole } from '../../db/schema-staff';
+import { hashPassword } from '../../lib/password';
+import type { OperatorIo } from '../../lib/operator-files';
+import * as repo from './repository';
+import { normalizeUsername } from './service';
+
+/**
+ * `npm run operator -- staff ...` (docs/staff.md "Operator commands"): staff accounts of the /staff console.
+ * Exit codes as the operator CLI: 0 done, 1 no such staff member or the username is taken, 2 bad usage.
+ */
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
+
+export const STAFF_USAGE = `  staff list                   list the staff accounts of the /staff console
+  staff add <username> --name "<name>" --role support|payments|admin
+                               add a staff account; the password comes from STAFF_PASSWORD or, on a
+                               terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters)
+  staff disable <username>     refuse the account's logins and end its sessions at once
+  staff enable <username>      let a disabled account log in again
+`;
+
+/** The login route takes passwords up to this length. */
+const STAFF_PASSWORD_MAX_LENGTH = 128;
+/** Lower-case letters, digits, dot, dash, underscore; 3 to 32 characters starting with a letter or digit. */
+const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+
+export interface StaffOperatorContext extends OperatorIo {
+  db: Kysely<DB>;
+  now?: () => Date;
+  /** Where STAFF_PASSWORD is read (process.env in the CLI). */
+  env?: Record<string, string | undefined>;
+  /** Asks for a secret without echoing it; only given when the CLI runs on a terminal. */
+  prompt?: (question: string) => Promise<string>;
+}
+
+/** `--name value` and `--name=value` options, and the positional words. */
+function parseOptions(words: string[]): { positional: string[]; options: Record<string, string>; bad: string | null } {
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < words.length; i += 1) {
+    const w = words[i];
+    if (!w.startsWith('--')) {
+      positional.push(w);
+      continue;
+    }
+    const eq = w.indexOf('=');
+    const key = eq < 0 ? w.slice(2) : w.slice(2, eq);
+    const value = eq < 0 ? words[++i] : w.slice(eq + 1);
+    if (value === undefined) return { positional, options, bad: `--${key} needs a value` };
+    options[key] = value;
+  }
+  return { positional, options, bad: null };
+}
+
+async function readPassword(ctx: StaffOperatorContext, username: string): Promise<{ ok: true; password: string } | { ok: false }> {
+  const fromEnv = ctx.env?.STAFF_PASSWORD;
+  let password: string;
+  if (fromEnv !== undefined && fromEnv !== '') {
+    password = fromEnv;
+  } else if (ctx.prompt) {
+    password = await ctx.prompt(`Password for ${username}: `);
+    if ((await ctx.prompt('The same password again: ')) !== password) {
+      ctx.err('the two passwords differ; nothing was written');
+      return { ok: false };
+    }
+  } else {
+    ctx.err('no password: set STAFF_PASSWORD, or run the command on a terminal to type it');
+    return { ok: false };
+  }
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH || password.length > STAFF_PASSWORD_MAX_LENGTH) {
+    ctx.err(`the password needs ${STAFF_PASSWORD_MIN_LENGTH} to ${STAFF_PASSWORD_MAX_LENGTH} characters; nothing was written`);
+    return { ok: false };
+  }
+  return { ok: true, password };
+}
+
+async function add(words: string[], ctx: StaffOperatorContext, now: Date): Promise<number | null> {
+  const { positional, options, bad } = parseOptions(words);
+  const unknown = Object.keys(options).filter((k) => k !== 'name' && k !== 'role');
+  if (bad || unknown.length || positional.length !== 1 || options.name === undefined || options.role === undefined) {
+    if (bad) ctx.err(bad);
+    if (unknown.length) ctx.err(`unknown option ${unknown.map((k) => `--${k}`).join(', ')}`);
+    return null;
+  }
+  const username = normalizeUsername(positional[0]);
+  const name = options.name.trim().replace(/\s+/g, ' ');
+  const role = options.role as StaffRole;
+  if (!USERNAME.test(username)) {
+    ctx.err('a username is 3 to 32 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+    return 2;
+  }
+  if (!name || name.length > 128) {
+    ctx.err('--name needs 1 to 128 characters');
+    return 2;
+  }
+  if (!(STAFF_ROLES as readonly string[]).includes(role)) {
+    ctx.err(`--role is one of ${STAFF_ROLES.join(', ')}`);
+    return 2;
+  }
+  const taken = `staff user ${username} already exists; nothing was written`;
+  // Before the password is asked for: nobody types a password for nothing.
+  if (await repo.findStaffByUsername(ctx.db, username)) {
+    ctx.err(taken);
+    return 1;
+  }
+  const secret = await readPassword(ctx, username);
+  if (!secret.ok) return 2;
+  let id: number;
+  try {
+    id = await repo.insertStaff(ctx.db, { username, name, role, password_hash: await hashPassword(secret.password), now: now.toISOString() });
+  } catch (e) {
+    if (!repo.isDuplicateUsername(e)) throw e;
+    ctx.err(taken); // added by someone else meanwhile
+    return 1;
+  }
+  ctx.out(`staff ${username} added (id ${id}, ${role}): log in at /staff`);
+  return 0;
+}
+
+async function list(ctx: StaffOperatorContext): Promise<number> {
+  const rows = await repo.listStaff(ctx.db);
+  if (rows.length === 0) {
+    ctx.out('no staff accounts; add one with: staff add <username> --name "<name>" --role support');
+    return 0;
+  }
+  for (const r of rows) ctx.out(`${r.username} (id ${r.id}, ${r.name}): ${r.role}, ${r.status}, since ${r.created_at}`);
+  return 0;
+}
+
+async function setStatus(username: string, status: 'active' | 'disabled', ctx: StaffOperatorContext, now: Date): Promise<number> {
+  const name = normalizeUsername(username);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const id = await repo.setStaffStatus(trx, name, status);
+    if (id === null) return null;
+    return status === 'disabled' ? repo.revokeAllSessions(trx, id, now.toISOString()) : 0;
+  });
+  if (ended === null) {
+    ctx.err(`no staff user ${name}`);
+    return 1;
+  }
+  ctx.out(status === 'disabled' ? `staff ${name}: disabled, ${ended} session${ended === 1 ? '' : 's'} ended` : `staff ${name}: active`);
+  return 0;
+}
+
+/** Runs `staff ...`; null when the arguments are not a command (usage). */
+export async function runStaffCommand(rest: string[], ctx: StaffOperatorContext): Promise<number | null> {
+  const now = (ctx.now ?? (() => new Date()))();
+  const [sub, ...words] = rest;
+  if ((sub === undefined || sub === 'list') && words.length === 0) return list(ctx);
+  if (sub === 'add') return add(words, ctx, now);
+  if ((sub === 'disable' || sub === 'enable') && words.length === 1) return setStatus(words[0], sub === 'disable' ? 'disabled' : 'active', ctx, now);
+  return null;
+}
+
+/** The CLI's prompt on a terminal: the question on stdout, the answer typed without echo. */
+export function terminalPrompt(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    let muted = false;
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+      if (!muted) process.stdout.write(s);
+    };
+    rl.on('SIGINT', () => {
+      rl.close();
+      process.stdout.write('\n');
+      reject(new Error('cancelled; nothing was written'));
+    });
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+    muted = true;
+  });
+}
