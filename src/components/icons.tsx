@@ -90,3 +90,52 @@ export const CloseIcon = () => (
     <line x1="6" y1="6" x2="18" y2="18" />
   </Icon>
 );
+/** Money in: an arrow down into a tray (statement deposits). */
+export const DepositIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <polyline points="7 10 12 15 17 10" />
+    <line x1="12" y1="15" x2="12" y2="3" />
+  </Icon>
+);
+/** Money out: an arrow up out of a tray (statement withdrawals). */
+export const WithdrawIcon = () => (
+  <Icon>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <polyline points="17 8 12 3 7 8" />
+    <line x1="12" y1="3" x2="12" y2="15" />
+  </Icon>
+);
+/** A gift box (bonuses). */
+export const GiftIcon = () => (
+  <Icon>
+    <polyline points="20 12 20 22 4 22 4 12" />
+    <rect x="2" y="7" width="20" height="5" />
+    <line x1="12" y1="22" x2="12" y2="7" />
+    <path d="M12 7H7.5a2.5 2.5 0 0 1 0-5C11 2 12 7 12 7z" />
+    <path d="M12 7h4.5a2.5 2.5 0 0 0 0-5C13 2 12 7 12 7z" />
+  </Icon>
+);
+/** A finish flag (a bonus that ended). */
+export const FlagIcon = () => (
+  <Icon>
+    <path d="M4 15s1-1 4-1 5 2 8 2 4-1 4-1V3s-1 1-4 1-5-2-8-2-4 1-4 1z" />
+    <line x1="4" y1="22" x2="4" y2="15" />
+  </Icon>
+);
+/** Two arrows going opposite ways (transfers between the wallet and game accounts). */
+export const TransferIcon = () => (
+  <Icon>
+    <polyline points="17 1 21 5 17 9" />
+    <path d="M3 11V9a4 4 0 0 1 4-4h14" />
+    <polyline points="7 23 3 19 7 15" />
+    <path d="M21 13v2a4 4 0 0 1-4 4H3" />
+  </Icon>
+);
+/** A dot in a circle (any other statement entry). */
+export const DotIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="10" />
+    <circle cx="12" cy="12" r="2" />
+  </Icon>
+);

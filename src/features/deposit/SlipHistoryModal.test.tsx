@@ -13,6 +13,8 @@ function slipServer(total: number, firstPage: Slip[]) {
   const bodies: { page: number; limit: number }[] = [];
   server.use(
     http.get('/api/wallet', () => HttpResponse.json({})),
+    // The statement page behind the modal.
+    http.post('/api/statement', () => HttpResponse.json({ total: 0, statements: [] })),
     http.post('/api/statement/slip', async ({ request }) => {
       const body = (await request.json()) as { page: number; limit: number };
       bodies.push(body);

@@ -68,6 +68,7 @@ describe('login screen', () => {
 
   it('goes to the next URL the guard carried', async () => {
     acceptLogin();
+    server.use(http.post('/api/statement', () => HttpResponse.json({ total: 0, statements: [] })));
     const { user, router } = renderApp('/user/statement');
     await screen.findByRole('heading', { name: 'Log in' });
     await fillAndSubmit(user);

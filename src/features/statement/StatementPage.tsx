@@ -1,20 +1,119 @@
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch } from '../../app/hooks';
 import { modalOpened } from '../../app/modalSlice';
+import { DepositIcon, DotIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
+import { Pagination } from '../../components/Pagination';
+import { useDelayedFlag } from '../../components/useDelayedFlag';
+import { useFormatAmount } from '../../components/useFormatAmount';
+import { useNow } from '../../components/useNow';
+import { formatDateTime, formatRelativeTime, pageCount, selectStatementSign } from '../../lib/format';
+import { STATEMENT_PAGE_SIZE, useGetStatementsQuery, type StatementEntry } from './statementApi';
+import { activityText, entryKind, signedAmount, statusView, type EntryKind, type Texts } from './statementRules';
+import './statement.css';
 
-/** The statement screen: for now the upload-status button (slip history modal); the paged list comes later. */
-export default function StatementPage() {
-  const { t } = useTranslation();
-  const dispatch = useAppDispatch();
+const ICONS: Record<EntryKind, ComponentType> = {
+  deposit: DepositIcon,
+  bonus: GiftIcon,
+  finishBonus: FlagIcon,
+  withdraw: WithdrawIcon,
+  transfer: TransferIcon,
+  other: DotIcon,
+};
+
+/** One entry: icon and label by type, the activity, the status, the date-time and how long ago, the signed amount. */
+function Entry({ entry, texts, now }: { entry: StatementEntry; texts: Texts; now: number }) {
+  const { t } = texts;
+  const format = useFormatAmount();
+  const kind = entryKind(entry.statementType);
+  const Icon = ICONS[kind];
+  const status = statusView(entry.status);
+  const sign = selectStatementSign(entry.statementType);
   return (
-    <section className="page page--placeholder">
+    <li className="statement-entry" data-testid="statement-entry">
+      <span className={`statement-entry__icon statement-entry__icon--${kind}`} data-kind={kind}>
+        <Icon />
+      </span>
+      <div className="statement-entry__body">
+        <p className="statement-entry__type" data-testid="statement-type">
+          {t(`statement.type.${kind}`)}
+        </p>
+        <p className="statement-entry__activity" data-testid="statement-activity">
+          {activityText(entry, texts)}
+        </p>
+        <p className="statement-entry__meta">
+          <span className={`statement-status statement-status--${status.tone}`} data-testid="statement-status">
+            {t(`statement.status.${status.key}`)}
+          </span>{' '}
+          <time dateTime={entry.createdAt} data-testid="statement-date">
+            {formatDateTime(entry.createdAt)}
+          </time>{' '}
+          <span className="statement-entry__ago" data-testid="statement-ago">
+            {formatRelativeTime(entry.createdAt, t, now)}
+          </span>
+        </p>
+      </div>
+      <p className={`statement-entry__amount statement-entry__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`} data-testid="statement-amount">
+        {signedAmount(entry, format)}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * /user/statement (spec §2): the upload-status button (the slip history modal) and the player's statement, 10
+ * entries a page with the pagination window of spec §9, newest first. The loader shows after 200 ms; a failed
+ * load only hides it (spec §8); an empty statement says so.
+ */
+export default function StatementPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const now = useNow();
+  const [page, setPage] = useState(1);
+  const list = useGetStatementsQuery({ page, limit: STATEMENT_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const showLoading = useDelayedFlag(list.isLoading);
+  const pages = pageCount(list.data?.total ?? 0, STATEMENT_PAGE_SIZE);
+  const texts: Texts = { t: (key, options) => t(key, options) as string, exists: (key) => i18n.exists(key) };
+
+  return (
+    <section className="page statement">
       <PageTitle>{t('pages.statement')}</PageTitle>
-      <button type="button" className="button" onClick={() => dispatch(modalOpened('slipHistory'))} data-testid="statement-slip-status">
-        {t('statement.uploadStatus')}
-      </button>
-      <p className="muted">{t('common.comingSoon')}</p>
+      <div className="statement__bar">
+        <button
+          type="button"
+          className="button"
+          onClick={() => dispatch(modalOpened('slipHistory'))}
+          aria-haspopup="dialog"
+          data-testid="statement-slip-status"
+        >
+          {t('statement.uploadStatus')}
+        </button>
+      </div>
+      <section className="statement__list" aria-labelledby="statement-list-title" aria-busy={list.isFetching}>
+        <h2 id="statement-list-title" className="visually-hidden">
+          {t('statement.list')}
+        </h2>
+        {list.isLoading && showLoading && (
+          <p className="muted" role="status" data-testid="statement-loading">
+            {t('common.loading')}
+          </p>
+        )}
+        {list.data &&
+          (list.data.statements.length === 0 ? (
+            <p className="muted" data-testid="statement-empty">
+              {t('statement.empty')}
+            </p>
+          ) : (
+            <ol className="statement-entries" data-testid="statement-list">
+              {list.data.statements.map((entry) => (
+                <Entry key={entry._id} entry={entry} texts={texts} now={now} />
+              ))}
+            </ol>
+          ))}
+        <Pagination page={page} pages={pages} onPage={setPage} label={t('statement.pages')} />
+      </section>
     </section>
   );
 }
