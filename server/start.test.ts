@@ -81,6 +81,13 @@ test('starts with demo data, prints the demo login and webhook secret, serves, a
   await new Promise((r) => setTimeout(r, 100)); // the lines after the URL are printed in the same write
   expect(run.stdout()).toContain('phone 0812345678, password demo1234');
   expect(run.stdout()).toContain('Demo payment webhook secret: demo-webhook-secret-change-me');
+  expect(run.stdout()).toContain(`Demo staff console: ${url}/staff, username support, password support-demo-1`);
+  const staffLogin = await fetch(`${url}/api/staff/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'support', password: 'support-demo-1' }),
+  });
+  expect(((await staffLogin.json()) as { staff: unknown }).staff).toMatchObject({ username: 'support', name: 'Demo support', role: 'support' });
 
   expect((await fetch(`${url}/healthz`)).status).toBe(200);
   const banks = (await (await fetch(`${url}/api/lookup/banks`)).json()) as { code: string }[];
@@ -106,6 +113,7 @@ test('a second start on the same database migrates and seeds nothing twice and k
   try {
     const players = await database.db.selectFrom('players').select('phone').execute();
     expect(players).toEqual([{ phone: '0812345678' }]);
+    expect(await database.db.selectFrom('staff_users').select('username').execute()).toEqual([{ username: 'support' }]);
   } finally {
     await database.destroy();
   }

@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../src/lib/errorCodes';
 import { insertPlayer } from '../ledger/test-support';
+import { createStaff } from '../plugins/staff/test-support';
+import { staffTokenKey } from '../plugins/staff/tokens';
 import { buildTestApp, type TestApp } from './helper';
 import type { RouteEntry } from '../app';
 
@@ -8,7 +10,8 @@ import type { RouteEntry } from '../app';
  * The route sweep: every route the app registered (read from the instance, so a new route is covered the day it
  * is added) gets the requests a careless client or an attacker sends. Whatever the route, the answer is never
  * a 5xx, every refusal is the `{ message: CODE }` envelope with a code the SPA can translate, and a protected
- * route refuses a missing or bad token with 401 before it looks at the body.
+ * route refuses a missing or bad token with 401 before it looks at the body. Staff routes (app.authenticateStaff)
+ * are protected too, and the two kinds of token are bad tokens for each other.
  */
 
 /** Codes a refusal may carry: spec §8, the product's own, the slip reasons, and RULES.md's `gone` and `invalid-token`. */
@@ -46,6 +49,10 @@ let routes: readonly RouteEntry[];
 let playerId: number;
 let revoked: string;
 let expired: string;
+let staffId: number;
+let staffToken: string;
+let staffRevoked: string;
+let staffExpired: string;
 const tally = { routes: 0, protected: 0, cases: 0 };
 
 beforeAll(async () => {
@@ -60,6 +67,15 @@ beforeAll(async () => {
   const key = new TextEncoder().encode(t.app.config.jwtSecret);
   const past = Math.floor(Date.now() / 1000) - 60;
   expired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(playerId)).setJti('sweep-expired').setIssuedAt(past - 3600).setExpirationTime(past).sign(key);
+
+  const staff = await createStaff(t.app, { username: 'sweep-staff', role: 'admin' });
+  staffId = staff.id;
+  staffToken = await t.app.staffTokens.issue(staffId);
+  const staffOut = await t.app.inject({ method: 'POST', url: '/api/staff/logout', headers: { authorization: `Bearer ${staff.token}` } });
+  expect(staffOut.statusCode).toBe(200);
+  staffRevoked = staff.token;
+  staffExpired = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(staffId)).setAudience('staff').setJti('sweep-expired')
+    .setIssuedAt(past - 3600).setExpirationTime(past).sign(staffTokenKey(t.app.config.jwtSecret));
 });
 afterAll(async () => {
   console.log(`route sweep: ${tally.routes} routes (${tally.protected} protected), ${tally.cases} requests`);
@@ -98,24 +114,33 @@ test('the app registered the API: the sweep would notice routes going missing', 
   expect(open).toEqual(
     [
       'POST /api/login', 'POST /api/account', 'POST /api/account/validate', 'POST /api/otp/send', 'POST /api/otp/verify',
-      'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id',
+      'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id', 'POST /api/staff/login',
       ...routes.filter((r) => r.url.startsWith('/api/lookup/')).map((r) => `${r.method} ${r.url}`),
     ].sort(),
   );
 });
 
-test('a protected route answers 401 to a missing, malformed or revoked token, whatever the body', async () => {
+test('a protected route answers 401 to a missing, malformed, revoked or wrong kind of token, whatever the body', async () => {
   const badTokens: [string, string | undefined][] = [
     ['no token', undefined],
     ['not Bearer', 'Basic abc'],
     ['malformed token', 'Bearer not.a.jwt'],
     ['garbage', 'Bearer %%%'],
+  ];
+  const playerBad: [string, string][] = [
     ['logged-out session', `Bearer ${revoked}`],
     ['expired token', `Bearer ${expired}`],
+    ["a staff member's token", `Bearer ${staffToken}`],
   ];
+  const staffBad: [string, string][] = [
+    ['logged-out staff session', `Bearer ${staffRevoked}`],
+    ['expired staff token', `Bearer ${staffExpired}`],
+    ["a player's token", `Bearer ${await t.app.tokens.issue(playerId)}`],
+  ];
+  expect(routes.filter((r) => r.staff).length).toBeGreaterThanOrEqual(2);
   for (const route of routes.filter((r) => r.protected)) {
     tally.protected += 1;
-    for (const [label, authorization] of badTokens) {
+    for (const [label, authorization] of [...badTokens, ...(route.staff ? staffBad : playerBad)]) {
       for (const body of BODIES) {
         const res = await send(route, body, authorization);
         const where = `${route.method} ${route.url} (${label}, ${body.name})`;
@@ -131,8 +156,9 @@ test('every route, with a valid token or none, answers sound refusals to bad bod
   for (const route of routes) {
     tally.routes += 1;
     for (const body of BODIES) {
-      // A fresh session each time: the sweep reaches logout and password change too.
-      const authorization = route.protected ? `Bearer ${await t.app.tokens.issue(playerId)}` : undefined;
+      // A fresh session each time (of the route's kind): the sweep reaches logout and password change too.
+      const token = route.staff ? await t.app.staffTokens.issue(staffId) : route.protected ? await t.app.tokens.issue(playerId) : null;
+      const authorization = token ? `Bearer ${token}` : undefined;
       problems.push(...problemsOf(route, body.name, await send(route, body, authorization)));
     }
   }

@@ -5,6 +5,7 @@ import { freshDb, testConfig, buildTestApp, type TestApp, type TestDb } from '..
 import { insertPlayer } from '../../ledger/test-support';
 import { manualClock } from '../accounts/test-support';
 import { runStaffCommand } from './operator';
+import { DEMO_STAFF, seedDemoStaff } from './demo';
 import { staffTokenKey, STAFF_TOKEN_TTL_SECONDS } from './tokens';
 import { createStaff, TEST_STAFF_PASSWORD } from './test-support';
 
@@ -184,5 +185,22 @@ describe('role guards (app.staffRole)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('demo staff account', () => {
+  test('created once, only while there is no staff account at all', async () => {
+    const db = await freshDb();
+    try {
+      expect(await seedDemoStaff(db.db)).toBe(true);
+      expect(await seedDemoStaff(db.db)).toBe(false);
+      const rows = await db.db.selectFrom('staff_users').select(['username', 'name', 'role', 'status', 'password_hash']).execute();
+      expect(rows).toEqual([{ username: 'support', name: 'Demo support', role: 'support', status: 'active', password_hash: expect.any(String) }]);
+      expect(await password.verifyPassword(DEMO_STAFF.password, rows[0].password_hash)).toBe(true);
+    } finally {
+      await db.dispose();
+    }
+    // An install whose operator added staff gets no demo account.
+    expect(await seedDemoStaff(t.db.db)).toBe(false);
   });
 });
