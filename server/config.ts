@@ -34,6 +34,8 @@ export interface Config {
    * or addresses/CIDRs. Default 'loopback': a reverse proxy on the same machine, and nobody else.
    */
   trustProxy: boolean | number | string;
+  /** Socket.io room prefix of the support chat (rooms `{prefix}-{userId}`); also keys its Redis channels. */
+  chatPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +131,12 @@ function trustProxy(env: Env): boolean | number | string {
   throw new ConfigError(`TRUST_PROXY must be on/off, a hop count or addresses (CIDR), got "${v}"`);
 }
 
+function chatPrefix(env: Env): string {
+  const v = env.CHAT_PREFIX || 'wallet-chat';
+  if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/.test(v)) throw new ConfigError(`CHAT_PREFIX must be 1-40 letters, digits, '.', '_' or '-', got "${v}"`);
+  return v;
+}
+
 function logLevel(env: Env): string {
   const v = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) {
@@ -176,5 +184,6 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     rateLimitPerMinute: rateLimit(env),
     frameAncestors: frameAncestors(env),
     trustProxy: trustProxy(env),
+    chatPrefix: chatPrefix(env),
   };
 }

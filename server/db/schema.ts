@@ -6,6 +6,7 @@ import type { DepositTables } from './schema-deposits';
 import type { BonusTables } from './schema-bonus';
 import type { InviteWheelTables } from './schema-invite-wheel';
 import type { StaffTables } from './schema-staff';
+import type { ChatTables } from './schema-chat';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -45,4 +46,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables {}

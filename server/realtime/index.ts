@@ -1,0 +1,155 @@
+import http from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { AppError } from '../errors';
+import { guestIds, type GuestIds } from './guest-id';
+
+/** What a socket of the player/guest namespace proved at connect (socket.data). */
+export interface CustomerSocketData {
+  playerId?: number;
+  /** The player's token, checked again on every join so a logged-out token joins nothing. */
+  token?: string;
+  guestId?: string;
+}
+
+export type JoinAck = { ok: true } | { ok: false; message: string };
+
+export interface Realtime {
+  /** The socket.io Server (namespaces: `/` players and guests, `/staff` the console). */
+  io: Server;
+  /** CHAT_PREFIX: rooms are `{prefix}-{userId}` and `{prefix}-{guestId}`. */
+  prefix: string;
+  guestIds: GuestIds;
+  roomOfPlayer(playerId: number | string): string;
+  roomOfGuest(guestId: string): string;
+  /** Emits to every socket (of every process, with Redis) that joined the player's room. */
+  toPlayer(playerId: number | string, event: string, data: unknown): void;
+  toGuest(guestId: string, event: string, data: unknown): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+export const SOCKET_PATH = '/socket.io';
+
+/** The player a token belongs to, by the same checks as app.authenticate (signature, session, status). */
+export async function playerOfToken(app: FastifyInstance, token: string): Promise<number> {
+  const req = { headers: { authorization: `Bearer ${token}` } } as unknown as FastifyRequest;
+  await app.authenticate(req, undefined as never);
+  return req.playerId;
+}
+
+const codeOf = (e: unknown) => (e instanceof AppError ? e.code : 'UNAUTHORIZED');
+
+/**
+ * Socket.io on the API's own port (docs/chat.md "Rooms and events"). Only WebSocket upgrades on /socket.io reach
+ * it: engine.io is attached to a stand-in HTTP server that never listens, and the API server hands it those
+ * upgrades. So every plain HTTP request, /socket.io/... included, stays with Fastify (rate limit, headers, the
+ * 404 JSON of an unknown server path), and long-polling does not exist. With REDIS_URL the Redis adapter
+ * carries room broadcasts between processes, on channels keyed by CHAT_PREFIX.
+ */
+async function realtime(app: FastifyInstance) {
+  const { config } = app;
+  const prefix = config.chatPrefix;
+  const options: Partial<ServerOptions> = {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Clients only send `join {room}`: a small frame limit.
+    maxHttpBufferSize: 16 * 1024,
+  };
+
+  let closeRedis = async () => {};
+  if (config.redisUrl) {
+    // Loaded only when configured, so a single-process install needs no Redis connection.
+    const { default: Redis } = await import('ioredis');
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const pub = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    for (const c of [pub, sub]) c.on('error', (err: Error) => app.log.warn({ err: err.message }, 'socket.io redis error'));
+    options.adapter = createAdapter(pub, sub, { key: `${prefix}#socket.io` });
+    closeRedis = async () => {
+      await Promise.all([pub, sub].map((c) => c.quit().catch(() => c.disconnect())));
+    };
+  }
+
+  const io = new Server(options);
+  io.attach(http.createServer(), options);
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path === SOCKET_PATH || path === `${SOCKET_PATH}/`) return io.engine.handleUpgrade(req, socket, head);
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  const ids = guestIds(config.jwtSecret);
+  const roomOfPlayer = (playerId: number | string) => `${prefix}-${playerId}`;
+  const roomOfGuest = (guestId: string) => `${prefix}-${guestId}`;
+
+  // Players and guests: a player's token or a guest id this server issued, nothing else connects.
+  io.use(async (socket: Socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as { token?: unknown; guestId?: unknown };
+    const data = socket.data as CustomerSocketData;
+    try {
+      if (typeof auth.token === 'string' && auth.token) {
+        data.playerId = await playerOfToken(app, auth.token);
+        data.token = auth.token;
+      } else if (ids.verify(auth.guestId)) {
+        data.guestId = auth.guestId;
+      } else {
+        throw new AppError(401, 'UNAUTHORIZED');
+      }
+      next();
+    } catch (e) {
+      next(new Error(codeOf(e)));
+    }
+  });
+
+  io.on('connection', (socket: Socket) => {
+    socket.on('join', async (arg: unknown, ack?: unknown) => {
+      const reply = (a: JoinAck) => (typeof ack === 'function' ? ack(a) : undefined);
+      const room = arg && typeof arg === 'object' ? (arg as { room?: unknown }).room : undefined;
+      const data = socket.data as CustomerSocketData;
+      try {
+        if (typeof room !== 'string') throw new AppError(401, 'UNAUTHORIZED');
+        if (data.playerId !== undefined && data.token) {
+          if (room !== roomOfPlayer(data.playerId)) throw new AppError(401, 'UNAUTHORIZED');
+          // The token may have been logged out since the connect.
+          if ((await playerOfToken(app, data.token)) !== data.playerId) throw new AppError(401, 'UNAUTHORIZED');
+        } else if (!data.guestId || room !== roomOfGuest(data.guestId)) {
+          throw new AppError(401, 'UNAUTHORIZED');
+        }
+        await socket.join(room);
+        reply({ ok: true });
+      } catch (e) {
+        reply({ ok: false, message: codeOf(e) });
+      }
+    });
+  });
+
+  app.decorate('realtime', {
+    io,
+    prefix,
+    guestIds: ids,
+    roomOfPlayer,
+    roomOfGuest,
+    toPlayer: (playerId, event, data) => void io.to(roomOfPlayer(playerId)).emit(event, data),
+    toGuest: (guestId, event, data) => void io.to(roomOfGuest(guestId)).emit(event, data),
+  } satisfies Realtime);
+
+  // Before the HTTP server closes: open WebSockets would keep server.close() waiting forever.
+  app.addHook('preClose', async () => {
+    app.server.off('upgrade', onUpgrade);
+    await io.close();
+  });
+  app.addHook('onClose', async () => closeRedis());
+}
+
+export default fp(realtime, { name: 'realtime', dependencies: ['db', 'auth'] });
