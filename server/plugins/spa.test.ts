@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../test/helper';
 import { MEDIA_DIR } from './spa';
 
 const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
+const STAFF = '<!doctype html><html><head><title>Staff console</title><script defer src="/assets/staff.def456.js"></script></head><body><div id="root"></div></body></html>';
 const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const MAP = JSON.stringify({ version: 3, sources: ['webpack://src/features/wallet/secret.ts'], mappings: 'AAAA' });
 
@@ -13,6 +14,7 @@ function makeDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'staff.html'), STAFF);
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js'), JS);
   fs.writeFileSync(path.join(dir, 'assets', 'main.abc123.js.br'), zlib.brotliCompressSync(JS));
@@ -43,6 +45,30 @@ describe('with a built SPA', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(INDEX);
+  });
+
+  test.each(['/staff', '/staff/', '/staff/conversations', '/staff/conversations/12?status=closed', '/staff?next=1'])(
+    'a navigation to %s gets the staff console page, never cached, never the player app',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(STAFF);
+    },
+  );
+
+  test('only /staff and what is under it is the console: /staffing and /user/staff are player pages', async () => {
+    for (const url of ['/staffing', '/user/staff', '/staff.json']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect([url, res.statusCode, res.body]).toEqual([url, 200, INDEX]);
+    }
+  });
+
+  test('a non-page request under /staff is a JSON 404, like any missing file', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/staff/conversations', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'NO_DATA' });
   });
 
   test.each(['/api/nope', '/api/lookup/nope', '/api', '/healthz/x', '/demo/x', '/sim/x', '/socket.io/x', '/media/howto/nope.webm', '/media'])(
@@ -198,5 +224,20 @@ describe('without a build', () => {
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
+  });
+
+  test('/staff without its page answers 503 naming the console, even when the player app is built', async () => {
+    expect(fs.existsSync(path.join(dist, 'dist', 'index.html'))).toBe(true);
+    const res = await t.app.inject({ method: 'GET', url: '/staff/conversations', headers: html });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('staff console');
+    expect(res.body).not.toBe(INDEX);
+
+    fs.writeFileSync(path.join(dist, 'dist', 'staff.html'), STAFF);
+    const built = await t.app.inject({ method: 'GET', url: '/staff', headers: html });
+    expect(built.statusCode).toBe(200);
+    expect(built.body).toBe(STAFF);
   });
 });

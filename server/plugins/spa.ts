@@ -30,12 +30,19 @@ export function isSourceMap(pathName: string): boolean {
 }
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
+const STAFF_NOT_BUILT = 'The staff console is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
+
+/** /staff and everything under it is the staff console (dist/staff.html, its own bundle), never the player SPA. */
+export function isStaffPath(url: string): boolean {
+  const p = url.split('?')[0];
+  return p === '/staff' || p.startsWith('/staff/');
+}
 
 /**
  * Serves the built SPA from config.distDir and answers everything no route claimed:
  * - /api/* and the other server paths: 404 `{ message: "NO_DATA" }`, always JSON;
- * - a GET/HEAD navigation that accepts text/html: index.html (history-mode routing), or 503 text when the
- *   SPA is not built;
+ * - a GET/HEAD navigation that accepts text/html: index.html (history-mode routing), or staff.html under
+ *   /staff, or 503 text when that page is not built;
  * - anything else (a missing asset): 404 JSON.
  * Hashed files under /assets/ are immutable for a year; index.html and other unhashed files are revalidated
  * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
@@ -80,15 +87,17 @@ export default fp(
     });
 
     const indexFile = path.join(distDir, 'index.html');
+    const staffFile = path.join(distDir, 'staff.html');
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
       if (!wantsPage) return reply.status(404).send({ message: 'NO_DATA' });
       reply.header('Vary', 'Accept');
-      if (!fs.existsSync(indexFile)) {
-        return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+      const staff = isStaffPath(req.url);
+      if (!fs.existsSync(staff ? staffFile : indexFile)) {
+        return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(staff ? STAFF_NOT_BUILT : NOT_BUILT);
       }
-      return reply.status(200).sendFile('index.html');
+      return reply.status(200).sendFile(staff ? 'staff.html' : 'index.html');
     };
     // Unknown URLs count against the global rate limit too, so probing them is no way around it.
     const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
