@@ -16,6 +16,8 @@ import statement from './plugins/statement';
 import bonus, { type BonusPluginOptions } from './plugins/bonus';
 import invite from './plugins/invite';
 import wheel, { type WheelPluginOptions } from './plugins/wheel';
+import realtime from './realtime';
+import chat, { type ChatPluginOptions } from './plugins/chat';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +50,8 @@ export interface AppOptions {
   bonus?: BonusPluginOptions;
   /** The wheel's random source (tests only; production draws with node:crypto randomInt). */
   wheel?: WheelPluginOptions;
+  /** The chat's send-limit counter (tests only). */
+  chat?: ChatPluginOptions;
 }
 
 /** Log options: never print secrets, tokens or passwords. */
@@ -154,6 +158,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(invite);
   await app.register(wheel, opts.wheel ?? {});
   await app.register(import('./plugins/deposits'));
+  await app.register(realtime);
+  await app.register(chat, opts.chat ?? {});
 
   app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
     await database.db.selectFrom('settings').select('key').limit(1).execute();

@@ -40,6 +40,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const PROJECT_ERROR_CODES = [
   // Prize wheel: no wheel is active; a spin with no coin left.
   'WHEEL_INACTIVE', 'NO_COIN',
+  // Chat uploads: a type or extension the chat does not take; a file over the size cap (413).
+  'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE',
 ] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */

@@ -1,0 +1,188 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { allowedExtensionOf, extensionAgrees, sniffMedia, SNIFF_BYTES, type SniffedType, type UploadKind } from './media-type';
+import { findUpload, insertUpload, type Customer } from './repository';
+import type { IdentityFields } from './service';
+
+/**
+ * Chat uploads (docs/chat.md "Uploads"): multipart field `file` (text fields userId/guestId before it), at most
+ * 10 MB for an image and 20 MB for a video, streamed to DATA_DIR/chat-media (outside dist and public) under 128
+ * random bits; kept only when the first bytes are an allowed type of the route's kind and the file name's
+ * extension agrees. Served back by GET /api/chat/media/{name} with the stored type and nosniff.
+ */
+export const UPLOAD_CAPS: Record<UploadKind, number> = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 };
+/** Room for the multipart framing and the two text fields around the file. */
+const FRAMING_ALLOWANCE = 64 * 1024;
+
+export const chatMediaDir = (dataDir: string) => path.join(dataDir, 'chat-media');
+
+const notSupported = () => badRequest('CHAT_FILE_NOT_SUPPORTED');
+const tooLarge = () => new AppError(413, 'CHAT_FILE_TOO_LARGE');
+
+class Refused extends Error {
+  constructor(readonly error: AppError) {
+    super(error.code);
+  }
+}
+
+export interface UploadDeps {
+  db: Kysely<DB>;
+  dataDir: string;
+  now(): Date;
+  customerOf(playerId: number | null, fields: IdentityFields): Promise<Customer>;
+}
+
+/** Reads the multipart body of an upload route and stores its file; answers the file's URL. */
+export async function receiveUpload(deps: UploadDeps, req: FastifyRequest, kind: UploadKind): Promise<{ path: string }> {
+  const cap = UPLOAD_CAPS[kind];
+  // The route's own body limit: a body announced larger than the cap is refused before a byte is read.
+  const length = Number(req.headers['content-length']);
+  if (Number.isFinite(length) && length > cap + FRAMING_ALLOWANCE) throw tooLarge();
+  if (!req.isMultipart()) throw notSupported();
+  const fields: IdentityFields = {};
+  let stored: { path: string } | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: cap, files: 1, fields: 4, fieldSize: 256, parts: 6 } })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'userId' || part.fieldname === 'guestId') fields[part.fieldname] = typeof part.value === 'string' ? part.value : null;
+        continue;
+      }
+      if (part.fieldname !== 'file' || stored) {
+        part.file.resume();
+        continue;
+      }
+      const customer = await deps.customerOf(req.playerId || null, fields);
+      const ext = allowedExtensionOf(part.filename);
+      if (!ext) throw notSupported();
+      stored = await store(deps, part.file, kind, ext, customer);
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // Anything else is the client's multipart (no boundary, too many parts, a truncated body), never our fault.
+    throw notSupported();
+  }
+  if (!stored) throw notSupported();
+  return stored;
+}
+
+async function store(deps: UploadDeps, file: Readable & { truncated?: boolean }, kind: UploadKind, ext: string, c: Customer): Promise<{ path: string }> {
+  const dir = chatMediaDir(deps.dataDir);
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  const id = crypto.randomBytes(16).toString('hex');
+  const partial = path.join(dir, `${id}.part`);
+  let head = Buffer.alloc(0);
+  let type: SniffedType | null = null;
+  let size = 0;
+  const check = (): void => {
+    type = sniffMedia(head);
+    if (!type || type.kind !== kind || !extensionAgrees(ext, type)) throw new Refused(notSupported());
+  };
+  // The type is decided from the first bytes, so a disguised file is refused before the rest is written.
+  const sniff = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      try {
+        if (!type) {
+          head = Buffer.concat([head, chunk]);
+          if (head.length >= SNIFF_BYTES) check();
+        }
+        done(null, chunk);
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+    flush(done) {
+      try {
+        if (!type) check();
+        done();
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+  });
+  try {
+    await pipeline(file, sniff, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    if (file.truncated) throw new Refused(tooLarge());
+    if (size === 0 || !type) throw new Refused(notSupported());
+  } catch (e) {
+    await fs.promises.rm(partial, { force: true });
+    file.resume();
+    if (e instanceof Refused) throw e.error;
+    throw e;
+  }
+  const t = type as SniffedType;
+  const name = `${id}.${t.ext}`;
+  await fs.promises.rename(partial, path.join(dir, name));
+  await insertUpload(deps.db, {
+    id,
+    ext: t.ext,
+    player_id: c.playerId,
+    guest_id: c.guestId,
+    kind: t.kind,
+    content_type: t.contentType,
+    size,
+    created_at: deps.now().toISOString(),
+  });
+  return { path: `/api/chat/media/${name}` };
+}
+
+const MEDIA_NAME = /^([0-9a-f]{32})\.(png|jpg|gif|mp4|mov)$/;
+
+/**
+ * GET /api/chat/media/{name}: a capability URL (128 random bits), so no token is needed (an <img> or <video> sends
+ * none). The stored type with nosniff and a sandbox CSP; single byte ranges for video seeking.
+ */
+export async function serveMedia(deps: Pick<UploadDeps, 'db' | 'dataDir'>, name: string, range: string | undefined, reply: FastifyReply) {
+  const m = MEDIA_NAME.exec(name);
+  const row = m ? await findUpload(deps.db, m[1]) : undefined;
+  if (!m || !row || row.ext !== m[2]) throw notFound('NO_DATA');
+  const file = path.join(chatMediaDir(deps.dataDir), `${row.id}.${row.ext}`);
+  const stat = await fs.promises.stat(file).catch(() => null);
+  if (!stat?.isFile()) throw notFound('NO_DATA');
+  const size = stat.size;
+  reply
+    .header('content-type', row.content_type)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('accept-ranges', 'bytes');
+  const r = range ? parseRange(range, size) : null;
+  if (r === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'NO_DATA' });
+  }
+  if (r) {
+    reply.status(206).header('content-range', `bytes ${r.start}-${r.end}/${size}`).header('content-length', r.end - r.start + 1);
+    return reply.send(fs.createReadStream(file, { start: r.start, end: r.end }));
+  }
+  reply.header('content-length', size);
+  return reply.send(fs.createReadStream(file));
+}
+
+/** One `bytes=a-b`, `bytes=a-` or `bytes=-n` range; null (send everything) for anything else, as RFC 9110 allows. */
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0) return 'unsatisfiable';
+    start = Math.max(0, size - n);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== '' && Number(m[2]) < start) return null;
+  }
+  if (start >= size || size === 0) return 'unsatisfiable';
+  return { start, end };
+}

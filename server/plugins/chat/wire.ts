@@ -1,0 +1,78 @@
+import type { ConversationRow, MessageRow, SummaryRow } from './repository';
+
+/** Rows as the wire shows them (ChatMessage and ConversationSummary of the contract). */
+
+export interface ChatMessageWire {
+  _id: string;
+  sender: 'customer' | 'other';
+  message: string;
+  message_type: MessageRow['message_type'];
+  payload: Record<string, unknown> | null;
+  userId: string | null;
+  guestId: string | null;
+  username: string | null;
+  name: string | null;
+  createdAt: string;
+  session_id: string;
+  read: boolean;
+}
+
+export interface ConversationSummary {
+  id: string;
+  userId: string | null;
+  guestId: string | null;
+  name: string | null;
+  lastMessage: string | null;
+  lastAt: string;
+  unread: number;
+  status: ConversationRow['status'];
+}
+
+const parse = (json: string | null): Record<string, unknown> | null => {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/** userId / guestId are the conversation's owner's (a guest's messages adopted by a player show the player). */
+export function toWire(row: MessageRow, conv: Pick<ConversationRow, 'player_id' | 'guest_id'>): ChatMessageWire {
+  return {
+    _id: String(row.id),
+    sender: row.sender,
+    message: row.message,
+    message_type: row.message_type,
+    payload: parse(row.payload),
+    userId: conv.player_id !== null ? String(conv.player_id) : null,
+    guestId: conv.guest_id,
+    username: row.author_username,
+    name: row.author_name,
+    createdAt: row.created_at,
+    session_id: row.session_id,
+    // Customer side: a bot or staff message the customer has seen; the customer's own are read by definition.
+    read: row.sender === 'customer' || row.read_by_customer_at !== null,
+  };
+}
+
+/** A one-line preview of a message for the staff list. */
+export function preview(message: string | null, type: string | null, payloadJson: string | null): string | null {
+  if (message === null) return null;
+  if (type === 'media' && !message.trim()) return `[${String(parse(payloadJson)?.fileType ?? 'file')}]`;
+  return message.length > 200 ? `${message.slice(0, 199)}…` : message;
+}
+
+export function toSummary(r: SummaryRow): ConversationSummary {
+  return {
+    id: String(r.id),
+    userId: r.player_id !== null ? String(r.player_id) : null,
+    guestId: r.guest_id,
+    name: r.player_id !== null ? r.player_name : r.customer_name,
+    lastMessage: preview(r.last_message, r.last_type, r.last_payload),
+    lastAt: r.last_message_at,
+    unread: r.unread,
+    status: r.status,
+  };
+}
