@@ -1,4 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { classifyError } from './apiErrors';
@@ -43,6 +44,24 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
+/**
+ * What spec §8 says happens after a failed call, for the base query and for endpoints that make their call
+ * another way (the chat's uploads use XMLHttpRequest for their progress).
+ */
+export function reportFailure(error: FetchBaseQueryError, dispatch: (action: UnknownAction) => unknown, extraOptions: ApiExtraOptions = {}): void {
+  if (extraOptions.raw) return;
+  const outcome = classifyError(error);
+  if (outcome.kind === 'terminated') {
+    navigateTo('/terminated', { replace: true });
+  } else if (outcome.kind === 'reauth') {
+    dispatch(sessionEnded('rejected'));
+    // Back to the page the player was on once they have logged in again (spec §2's next URL).
+    navigateTo(loginPathFor(currentUrl()), { replace: true });
+  } else if (!extraOptions.silent) {
+    toastError(outcome.code);
+  }
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
   args,
   api,
@@ -51,18 +70,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
   const timeout = request.timeout ?? (extraOptions.upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
   const result = await rawBaseQuery({ ...request, timeout }, api, extraOptions);
-  if (result.error && !extraOptions.raw) {
-    const outcome = classifyError(result.error);
-    if (outcome.kind === 'terminated') {
-      navigateTo('/terminated', { replace: true });
-    } else if (outcome.kind === 'reauth') {
-      api.dispatch(sessionEnded('rejected'));
-      // Back to the page the player was on once they have logged in again (spec §2's next URL).
-      navigateTo(loginPathFor(currentUrl()), { replace: true });
-    } else if (!extraOptions.silent) {
-      toastError(outcome.code);
-    }
-  }
+  if (result.error) reportFailure(result.error, api.dispatch, extraOptions);
   return result;
 };
 

@@ -27,6 +27,12 @@ export const lookupApi = api.injectEndpoints({
       // Only the demo banner reads it: a failure shows no banner, and no toast or redirect either.
       extraOptions: { raw: true },
     }),
+    /** GET /api/lookup/enableChatWidget: whether the chat launcher shows (spec §2); a failure shows none, quietly. */
+    getChatWidgetEnabled: build.query<{ enableChatWidget: boolean }, void>({
+      query: () => '/api/lookup/enableChatWidget',
+      providesTags: ['Lookup'],
+      extraOptions: { raw: true },
+    }),
     getConditions: build.query<string[], void>({
       query: () => '/api/lookup/conditions',
       providesTags: ['Lookup'],
@@ -34,4 +40,4 @@ export const lookupApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetConditionsQuery, useGetSiteInfoQuery } = lookupApi;
+export const { useGetConditionsQuery, useGetSiteInfoQuery, useGetChatWidgetEnabledQuery } = lookupApi;

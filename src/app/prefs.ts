@@ -38,6 +38,10 @@ const prefsSlice = createSlice({
     guestIdAssigned(state, action: PayloadAction<string>) {
       if (state.guestId === null) state.guestId = action.payload;
     },
+    /** The server refused this guest id (its key changed): the next chat gets a new one. */
+    guestIdRevoked(state, action: PayloadAction<string>) {
+      if (state.guestId === action.payload) state.guestId = null;
+    },
     walletSynced(state, action: PayloadAction<string>) {
       state.lastSync = action.payload;
     },
@@ -54,7 +58,7 @@ const prefsSlice = createSlice({
   },
 });
 
-export const { localeChosen, inviteCodeReceived, guestIdAssigned, walletSynced, agreementAccepted } = prefsSlice.actions;
+export const { localeChosen, inviteCodeReceived, guestIdAssigned, guestIdRevoked, walletSynced, agreementAccepted } = prefsSlice.actions;
 export const { selectLocale, selectInviteCode, selectGuestId, selectLastSync, selectAgreementAccepted } = prefsSlice.selectors;
 export const prefsReducer = prefsSlice.reducer;
 export default prefsSlice;

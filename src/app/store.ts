@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 
+import { chatReducer } from '../features/chat/chatSlice';
 import { qrDepositReducer } from '../features/deposit/qrSlice';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
@@ -34,6 +35,8 @@ const rootReducer = combineReducers({
   qrDeposit: qrDepositReducer,
   register: registerReducer,
   spin: spinReducer,
+  // Not persisted: only the guest id (prefs.guestId) outlives the page.
+  chat: chatReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

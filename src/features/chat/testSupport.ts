@@ -1,0 +1,155 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+
+import { server } from '../../test/server';
+import type { ChatMessage, HistoryPage, SendMessageArgs } from './chatApi';
+
+/** Test doubles of the chat (../notes/chat-contract.md). Not shipped: only tests import it. */
+
+let clock = Date.parse('2026-11-26T03:00:00.000Z');
+
+/** A wire message; ids and times count up unless given. */
+export function chatMessage(id: string, extra: Partial<ChatMessage> = {}): ChatMessage {
+  clock += 1000;
+  return {
+    _id: id,
+    sender: 'other',
+    message: `message ${id}`,
+    message_type: 'text',
+    payload: null,
+    userId: null,
+    guestId: 'g_guest',
+    username: 'bot',
+    name: 'Bot',
+    createdAt: new Date(clock).toISOString(),
+    session_id: 's1',
+    read: false,
+    ...extra,
+  };
+}
+
+/** `count` messages m1..m<count>, a second apart, oldest first. */
+export function conversation(count: number, extra: Partial<ChatMessage> = {}): ChatMessage[] {
+  const start = Date.parse('2026-11-26T01:00:00.000Z');
+  return Array.from({ length: count }, (_, i) => chatMessage(`m${i + 1}`, { createdAt: new Date(start + i * 1000).toISOString(), ...extra }));
+}
+
+type Phase = 'pending' | 'fulfilled' | 'rejected';
+
+/** A chat endpoint's own RTK Query action, in its documented shape (type, meta.requestId, meta.arg). */
+export function endpointAction(endpointName: string, phase: Phase, requestId: string, originalArgs: unknown, payload?: unknown): UnknownAction {
+  return {
+    type: `api/executeMutation/${phase}`,
+    payload,
+    meta: {
+      requestId,
+      requestStatus: phase,
+      arg: { type: 'mutation', endpointName, originalArgs, track: false },
+      startedTimeStamp: 0,
+      ...(phase === 'fulfilled' ? { fulfilledTimeStamp: 0 } : {}),
+      ...(phase === 'rejected' ? { rejectedWithValue: true } : {}),
+    },
+    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
+  };
+}
+
+/** The server's paging (contract): `skip` from the newest, the page before it, oldest first. */
+export function pageOf(all: ChatMessage[], skip: number, limit: number, closed = false): HistoryPage {
+  const end = Math.max(0, all.length - skip);
+  return { total: all.length, messages: all.slice(Math.max(0, end - limit), end), closed, unread: all.filter((m) => m.sender === 'other' && !m.read).length };
+}
+
+export interface FakeChat {
+  messages: ChatMessage[];
+  calls: { history: Record<string, unknown>[]; sent: Record<string, unknown>[]; uploads: Record<string, string>[]; read: Record<string, unknown>[]; guest: number };
+  /** Holds the next uploads until `release()` (to see the machine in uploading_file). */
+  holdUploads(): void;
+  release(): void;
+}
+
+/**
+ * A chat server on msw: config, guest ids, history paging, send (the bot answers a first message with quick
+ * replies), uploads (multipart), read. `uploadStatus` / `sendMediaStatus` make those refuse.
+ */
+export function fakeChatServer({
+  messages = [] as ChatMessage[],
+  prefix = 'chat' as string | null,
+  uploadStatus = 200,
+  sendMediaStatus = 200,
+  closed = false,
+} = {}): FakeChat {
+  const state: FakeChat = {
+    messages: [...messages],
+    calls: { history: [], sent: [], uploads: [], read: [], guest: 0 },
+    holdUploads() {
+      hold = true;
+    },
+    release() {
+      hold = false;
+      waiting.splice(0).forEach((resolve) => resolve());
+    },
+  };
+  let hold = false;
+  const waiting: (() => void)[] = [];
+  let next = 100;
+  server.use(
+    http.get('/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: true })),
+    http.get('/api/chat/config', () => HttpResponse.json({ PREFIX: prefix })),
+    http.post('/api/chat/guest', () => {
+      state.calls.guest += 1;
+      return HttpResponse.json({ guestId: `g_new${state.calls.guest}` });
+    }),
+    http.post('/api/chat/history', async ({ request }) => {
+      const body = (await request.json()) as { limit: number; skip: number };
+      state.calls.history.push(body);
+      return HttpResponse.json(pageOf(state.messages, body.skip, body.limit, closed));
+    }),
+    http.post('/api/chat/send-message', async ({ request }) => {
+      const body = (await request.json()) as SendMessageArgs;
+      state.calls.sent.push(body as unknown as Record<string, unknown>);
+      if (body.message_type === 'media' && sendMediaStatus !== 200) return HttpResponse.json({ message: 'INVALID_USER_INFO' }, { status: sendMediaStatus });
+      next += 1;
+      const sent = chatMessage(`sent${next}`, { sender: 'customer', message: body.message, message_type: body.message_type, payload: body.payload ?? null, name: null, read: true });
+      state.messages.push(sent);
+      if (state.messages.filter((m) => m.sender === 'customer').length === 1) {
+        state.messages.push(
+          chatMessage(`bot${next}`, {
+            message: 'Hello! How can we help?',
+            message_type: 'quick_replies',
+            payload: {
+              quick_replies: [
+                { title: 'Deposit help', type: 'postback', payload: 'HELP_DEPOSIT' },
+                { title: 'Talk to staff', type: 'postback', payload: 'TALK_TO_STAFF' },
+              ],
+            },
+          }),
+        );
+      }
+      return HttpResponse.json({ _id: sent._id, createdAt: sent.createdAt, session_id: sent.session_id });
+    }),
+    ...(['image', 'video'] as const).map((kind) =>
+      http.post(`/api/chat/upload-${kind}`, async ({ request }) => {
+        const form = await request.formData();
+        const fields: Record<string, string> = {};
+        for (const [key, value] of form.entries()) fields[key] = typeof value === 'string' ? value : `file:${value.name}`;
+        fields.order = [...form.keys()].join(',');
+        fields.route = kind;
+        state.calls.uploads.push(fields);
+        if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
+        if (uploadStatus !== 200) return HttpResponse.json({ message: 'CHAT_FILE_NOT_SUPPORTED' }, { status: uploadStatus });
+        return HttpResponse.json({ path: `/api/chat/media/${state.calls.uploads.length}.png` });
+      }),
+    ),
+    http.put('/api/chat/read-customer/', async ({ request }) => {
+      state.calls.read.push((await request.json()) as Record<string, unknown>);
+      let read = 0;
+      for (const m of state.messages) {
+        if (m.sender !== 'other' || m.read) continue;
+        m.read = true;
+        read += 1;
+      }
+      return HttpResponse.json({ read });
+    }),
+  );
+  return state;
+}
