@@ -13,8 +13,15 @@ const path = (router: { state: { location: { pathname: string; search: string } 
   router.state.location.pathname + router.state.location.search;
 
 describe('routes and the navigation guard (spec §2)', () => {
-  // The user pages load their data on arrival; answer it so no request goes unhandled.
-  beforeEach(serveUserArea);
+  // The pages load their data on arrival; answer it so no request goes unhandled.
+  beforeEach(() => {
+    serveUserArea();
+    server.use(
+      http.get('/api/lookup/howto', () => HttpResponse.json({ videos: [] })),
+      http.get('/api/lookup/contact', () => HttpResponse.json({ contactText: '<p>Hi</p>', lineLink: '', lineName: '', lineQR: null })),
+      http.get('/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: false })),
+    );
+  });
 
   it.each([
     ['/', '/login?next=%2Fuser'],
@@ -57,12 +64,12 @@ describe('routes and the navigation guard (spec §2)', () => {
   });
 
   it.each([
-    ['/howto', 'How to use'],
-    ['/contact', 'Contact us'],
-  ])('shows the public page %s to a visitor', async (url, title) => {
+    ['/howto', 'How to use', 'howto-wallet'],
+    ['/contact', 'Contact us', 'app-version'],
+  ])('shows the public page %s to a visitor', async (url, title, content) => {
     renderApp(url);
     expect(await screen.findByTestId('page-title')).toHaveTextContent(title);
-    expect(screen.getByText('This page is coming soon.')).toBeInTheDocument();
+    expect(screen.getByTestId(content)).toBeInTheDocument();
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/login', '/register', '/howto', '/contact']);
   });

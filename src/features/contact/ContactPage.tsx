@@ -1,6 +1,79 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useTranslation } from 'react-i18next';
 
-/** Stand-in until the contact screen is built; the route already points here. */
+import { APP_VERSION } from '../../app/build';
+import { chatOpened } from '../../app/chatEvents';
+import { useAppDispatch } from '../../app/hooks';
+import { useGetChatWidgetEnabledQuery } from '../../app/lookupApi';
+import { ContactIcon } from '../../components/icons';
+import { PageTitle } from '../../components/PageTitle';
+import { SafeHtml } from '../../components/SafeHtml';
+import { useDelayedFlag } from '../../components/useDelayedFlag';
+import { safeImage, safeLink, useGetContactQuery } from './contactApi';
+import './contact.css';
+
+/**
+ * /contact and /user/contact (spec §2): the operator's contact text (sanitized HTML), the LINE QR when there is
+ * one, the LINE name or a link to add it, "Chat with us" (opens the chat widget) when the operator enabled the
+ * chat, and the app's version. A failed load says so, with a retry.
+ */
 export default function ContactPage() {
-  return <ComingSoon titleKey="pages.contact" />;
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const contact = useGetContactQuery();
+  const chat = useGetChatWidgetEnabledQuery();
+  const showLoading = useDelayedFlag(contact.isLoading);
+  const data = contact.data;
+  const link = safeLink(data?.lineLink);
+  const qr = safeImage(data?.lineQR);
+  const lineName = data?.lineName?.trim() || null;
+
+  return (
+    <section className="page page--narrow contact">
+      <PageTitle>{t('pages.contact')}</PageTitle>
+      {contact.isLoading && showLoading && (
+        <p className="muted" role="status" data-testid="contact-loading">
+          {t('common.loading')}
+        </p>
+      )}
+      {contact.isError && !contact.isFetching && (
+        <div className="contact__failed" role="alert" data-testid="contact-failed">
+          <p>{t('contact.loadFailed')}</p>
+          <button type="button" className="button" onClick={() => void contact.refetch()}>
+            {t('contact.retry')}
+          </button>
+        </div>
+      )}
+      {data && (
+        <div className="contact__card" data-testid="contact-card">
+          <SafeHtml className="contact__text" html={data.contactText} />
+          {(qr || link || lineName) && (
+            <div className="contact__line">
+              <h2 className="contact__heading">{t('contact.line')}</h2>
+              {qr && <img className="contact__qr" src={qr} alt={t('contact.lineQR', { name: lineName ?? t('contact.line') })} width={200} height={200} data-testid="contact-qr" />}
+              {link ? (
+                <a className="button button--primary contact__line-link" href={link} target="_blank" rel="noopener noreferrer" data-testid="contact-line-link">
+                  {t('contact.addLine', { name: lineName ?? t('contact.line') })}
+                </a>
+              ) : (
+                lineName && (
+                  <p className="contact__line-name" data-testid="contact-line-name">
+                    {lineName}
+                  </p>
+                )
+              )}
+            </div>
+          )}
+        </div>
+      )}
+      {chat.data?.enableChatWidget === true && (
+        <button type="button" className="button contact__chat" onClick={() => dispatch(chatOpened())} data-testid="contact-chat">
+          <ContactIcon />
+          <span>{t('contact.chat')}</span>
+        </button>
+      )}
+      <p className="contact__version muted" data-testid="app-version">
+        {t('contact.version', { version: APP_VERSION })}
+      </p>
+    </section>
+  );
 }
