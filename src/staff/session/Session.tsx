@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+
+import { onStaffSessionEnded, SESSION_ENDED_CODES, StaffApiError, staffApi } from '../api';
+import type { StaffProfile } from '../types';
+import { readStaffToken, storeStaffToken } from './token';
+
+/**
+ * The staff session: a stored token is checked once with GET /api/staff/me; any later call answering with an
+ * ended session (401 invalid-token, UNAUTHORIZED, EXPIRED_AUTH_TOKEN) signs the console out with a note.
+ */
+export type StaffSession =
+  | { status: 'checking' }
+  | { status: 'signedOut'; ended: boolean }
+  | { status: 'unreachable'; code: string }
+  | { status: 'signedIn'; staff: StaffProfile; token: string };
+
+interface SessionApi {
+  session: StaffSession;
+  signIn: (username: string, password: string) => Promise<void>;
+  signOut: () => Promise<void>;
+  recheck: () => void;
+}
+
+const Context = createContext<SessionApi | null>(null);
+
+export function StaffSessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<StaffSession>(() => (readStaffToken() ? { status: 'checking' } : { status: 'signedOut', ended: false }));
+
+  const check = useCallback(() => {
+    const token = readStaffToken();
+    if (!token) {
+      setSession({ status: 'signedOut', ended: false });
+      return;
+    }
+    setSession({ status: 'checking' });
+    staffApi.me().then(
+      (staff) => setSession({ status: 'signedIn', staff, token }),
+      (e: unknown) => {
+        const code = e instanceof StaffApiError ? e.code : 'GENERIC';
+        if (SESSION_ENDED_CODES.has(code)) {
+          storeStaffToken(null);
+          setSession({ status: 'signedOut', ended: false });
+        } else {
+          setSession({ status: 'unreachable', code });
+        }
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (readStaffToken()) check();
+  }, [check]);
+
+  useEffect(() => {
+    onStaffSessionEnded(() => {
+      storeStaffToken(null);
+      setSession((s) => (s.status === 'signedIn' ? { status: 'signedOut', ended: true } : s));
+    });
+    return () => onStaffSessionEnded(null);
+  }, []);
+
+  const signIn = useCallback(async (username: string, password: string) => {
+    const { token, staff } = await staffApi.login(username, password);
+    storeStaffToken(token);
+    setSession({ status: 'signedIn', staff, token });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await staffApi.logout();
+    } catch {
+      // the token is forgotten on this device whatever the server answered
+    }
+    storeStaffToken(null);
+    setSession({ status: 'signedOut', ended: false });
+  }, []);
+
+  const value = useMemo(() => ({ session, signIn, signOut, recheck: check }), [session, signIn, signOut, check]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useStaffSession(): SessionApi {
+  const value = useContext(Context);
+  if (!value) throw new Error('useStaffSession outside StaffSessionProvider');
+  return value;
+}
