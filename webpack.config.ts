@@ -38,7 +38,12 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
 
   return {
     mode: production ? 'production' : 'development',
-    entry: './src/index.tsx',
+    entry: {
+      main: './src/index.tsx',
+      // The staff console (src/staff/, served at /staff): its own page and runtime, so it shares no file with
+      // the player's app (see splitChunks below) and index.html never loads it.
+      staff: { import: './src/staff/index.tsx', runtime: false },
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
       publicPath: '/',
@@ -78,7 +83,8 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       }),
       // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
       new CopyPublicFiles(['manifest.webmanifest']),
       ...(production
         ? [
@@ -97,12 +103,14 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
     ],
     optimization: {
       minimizer: [new (require('terser-webpack-plugin'))({ minify: require('terser-webpack-plugin').swcMinify, extractComments: false })],
-      splitChunks: { chunks: 'all' },
+      // The staff entry is left out of splitting: a chunk shared with it would cut the player's vendor chunk in
+      // two (more requests on the first route) for a page no player opens.
+      splitChunks: { chunks: (chunk) => chunk.name !== 'staff' },
       runtimeChunk: 'single',
     },
     performance: { hints: false },
     devServer: {
-      historyApiFallback: true,
+      historyApiFallback: { rewrites: [{ from: /^\/staff(?:\/|$)/, to: '/staff.html' }] },
       hot: true,
       port: Number(process.env.PORT ?? 8080),
       proxy: [{ context: ['/api', '/socket.io', '/healthz', '/demo'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
