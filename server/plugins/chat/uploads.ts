@@ -109,8 +109,10 @@ async function store(deps: UploadDeps, file: Readable & { truncated?: boolean },
       }
     },
   });
+  // Opened before the stream starts, so the file exists (and is removed below) whenever the copy fails.
+  const handle = await fs.promises.open(partial, 'wx', 0o600);
   try {
-    await pipeline(file, sniff, fs.createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+    await pipeline(file, sniff, fs.createWriteStream('', { fd: handle }));
     if (file.truncated) throw new Refused(tooLarge());
     if (size === 0 || !type) throw new Refused(notSupported());
   } catch (e) {
@@ -149,16 +151,14 @@ export async function serveMedia(deps: Pick<UploadDeps, 'db' | 'dataDir'>, name:
   const stat = await fs.promises.stat(file).catch(() => null);
   if (!stat?.isFile()) throw notFound('NO_DATA');
   const size = stat.size;
+  const r = range ? parseRange(range, size) : null;
+  if (r === 'unsatisfiable') return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'NO_DATA' });
   reply
     .header('content-type', row.content_type)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, max-age=31536000, immutable')
     .header('accept-ranges', 'bytes');
-  const r = range ? parseRange(range, size) : null;
-  if (r === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${size}`).send({ message: 'NO_DATA' });
-  }
   if (r) {
     reply.status(206).header('content-range', `bytes ${r.start}-${r.end}/${size}`).header('content-length', r.end - r.start + 1);
     return reply.send(fs.createReadStream(file, { start: r.start, end: r.end }));
