@@ -109,7 +109,7 @@ describe('chat socket against a socket.io server', () => {
     close = openChatSocket({ io, url: chat.url, room: 'chat-g_ok', auth: () => ({ guestId: 'g_ok' }), ...rec });
     await rec.until(() => chat.joins.length === 1);
     // The transport drops (not a server-side disconnect): socket.io reconnects after 500 ms.
-    for (const socket of await chat.io.fetchSockets()) socket.conn.close();
+    for (const socket of chat.io.sockets.sockets.values()) socket.conn.close();
     await rec.until(() => chat.joins.length === 2 && rec.reconnected === 1);
     expect(rec.statuses).toEqual(['connecting', 'connected', 'disconnected', 'connected']);
   });
