@@ -113,8 +113,10 @@ export function Composer({ onSend }: { onSend: (body: ReplyBody) => Promise<void
         </span>
       </div>
 
-      <fieldset className="composer__chips">
-        <legend>{t('composer.quickReplies')}</legend>
+      {/* Folded away until wanted: on a phone the conversation needs the room. The summary counts the chips,
+          so folded chips are not forgotten. */}
+      <details className="composer__chips">
+        <summary>{t('composer.quickReplies', { count: chips.length, max: QUICK_REPLIES_MAX })}</summary>
         {chips.length === 0 ? (
           <p className="staff-muted composer__none">{t('composer.chipsNone')}</p>
         ) : (
@@ -150,7 +152,7 @@ export function Composer({ onSend }: { onSend: (body: ReplyBody) => Promise<void
           </button>
         </div>
         {full && <p className="staff-muted">{t('composer.chipsFull', { max: QUICK_REPLIES_MAX })}</p>}
-      </fieldset>
+      </details>
 
       <button type="submit" className="staff-button staff-button--primary composer__send" disabled={sending} aria-busy={sending}>
         {sending ? t('composer.sending') : t('composer.send')}

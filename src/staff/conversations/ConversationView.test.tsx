@@ -125,6 +125,7 @@ describe('staff console: one conversation', () => {
     expect(messages()[4]).toHaveTextContent('Checking your deposit now');
     expect(box).toHaveValue('');
 
+    await user.click(screen.getByText('Quick replies (0 of 4)'));
     const chip = screen.getByLabelText('Quick reply text');
     for (const title of ['Yes', 'No', 'Later', 'Call me']) {
       await user.type(chip, title);
@@ -132,6 +133,7 @@ describe('staff console: one conversation', () => {
     }
     await user.type(chip, 'Fifth{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent('At most 4 quick replies.');
+    expect(screen.getByText('Quick replies (4 of 4)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove quick reply Later' }));
     await user.type(box, 'Did it arrive?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -141,9 +143,9 @@ describe('staff console: one conversation', () => {
       message_type: 'quick_replies',
       payload: {
         quick_replies: [
-          { title: 'Yes', type: 'postback', payload: 'Yes' },
-          { title: 'No', type: 'postback', payload: 'No' },
-          { title: 'Call me', type: 'postback', payload: 'Call me' },
+          { title: 'Yes', type: 'postback', payload: 'STAFF_REPLY_1' },
+          { title: 'No', type: 'postback', payload: 'STAFF_REPLY_2' },
+          { title: 'Call me', type: 'postback', payload: 'STAFF_REPLY_3' },
         ],
       },
     });

@@ -213,7 +213,8 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
         </p>
       )}
 
-      <div className="conversation__scroll" ref={scroller} onScroll={onScroll}>
+      {/* Focusable so the history scrolls from the keyboard too (arrow keys, Page Up). */}
+      <div className="conversation__scroll" ref={scroller} onScroll={onScroll} tabIndex={0} role="region" aria-label={t('view.history')}>
         {state.status === 'loading' && (
           <p className="staff-muted" role="status">
             {t('common.loading')}

@@ -91,15 +91,26 @@ describe('history: live messages and closing', () => {
     expect(selectOlderSkip(s)).toBe(4);
   });
 
-  it('closing marks it closed once; a customer message reopens it, a staff or bot one does not', () => {
+  it('closing marks it closed once; any new message (the customer writing again, a staff reply) reopens it', () => {
     const closed = run([{ type: 'history/closed' }], ready);
     expect(closed.status === 'ready' && closed.closed).toBe(true);
     expect(run([{ type: 'history/closed' }], closed)).toBe(closed);
-    expect(run([{ type: 'history/messageArrived', message: m(7, { sender: 'other' }) }], closed)).toMatchObject({ closed: true });
+    expect(run([{ type: 'history/messageArrived', message: m(7, { sender: 'other', session_id: 's2' }) }], closed)).toMatchObject({ closed: false });
     expect(run([{ type: 'history/messageArrived', message: m(8, { session_id: 's2' }) }], closed)).toMatchObject({ closed: false });
+    // a message already held changes nothing
+    expect(run([{ type: 'history/messageArrived', message: m(5) }], closed)).toBe(closed);
   });
 
-  it("the server's closed flag holds unless the customer wrote while the page loaded", () => {
+  it("the server's copy of a reply shown at once replaces it when it went into another session", () => {
+    const own = m(6, { sender: 'other', session_id: 's1' });
+    const shown = run([{ type: 'history/messageArrived', message: own }], ready);
+    const copy = { ...own, session_id: 's2' };
+    const s = run([{ type: 'history/messageArrived', message: copy }], shown);
+    expect(s.status === 'ready' && [s.messages[3], s.total]).toEqual([copy, 6]);
+    expect(run([{ type: 'history/messageArrived', message: { ...own } }], shown)).toBe(shown);
+  });
+
+  it("the server's closed flag holds unless a message came while the page loaded", () => {
     expect(run([{ type: 'history/loaded', requestId: 'r1', page: page([1], 1, true) }], loading)).toMatchObject({ closed: true });
     const reopened = run([{ type: 'history/messageArrived', message: m(2) }, { type: 'history/loaded', requestId: 'r1', page: page([1], 1, true) }], loading);
     expect(reopened).toMatchObject({ closed: false });

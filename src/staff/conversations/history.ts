@@ -10,7 +10,7 @@ export type OlderPage = { status: 'idle' } | { status: 'loading'; requestId: str
  *
  *   loading --loaded(requestId)--> ready --olderStarted--> ready(older: loading) --olderLoaded--> ready (prepended)
  *           --loadFailed---------> failed                                        --olderFailed--> ready(older: failed)
- *   ready --messageArrived--> ready (appended once, by _id)     ready --closed--> ready(closed)
+ *   ready --messageArrived--> ready (appended once, by _id; reopened) ready --closed--> ready(closed)
  *
  * Pages count back from the newest message (`skip` = messages held), so the messages held are always the newest
  * ones, in one run; a live message while the first page loads is kept and merged into the answer. Answers of any
@@ -42,8 +42,9 @@ function merge(held: ChatMessage[], incoming: ChatMessage[]): { messages: ChatMe
   return { messages, fresh };
 }
 
-// The contract's `closed`: closed by staff and no message since. A customer writing again reopens it.
-const reopens = (messages: ChatMessage[]) => messages.some((m) => m.sender === 'customer');
+// The contract's `closed`: closed by staff and no message since. A customer writing again or a staff reply
+// reopens it (the server starts a new session).
+const reopens = (messages: ChatMessage[]) => messages.length > 0;
 
 export function historyReducer(state: HistoryState, event: HistoryEvent): HistoryState {
   switch (event.type) {
@@ -75,8 +76,13 @@ export function historyReducer(state: HistoryState, event: HistoryEvent): Histor
         return { ...state, arrived: [...state.arrived, event.message] };
       }
       if (state.status !== 'ready') return state;
+      const held = state.messages.findIndex((m) => m._id === event.message._id);
+      if (held >= 0) {
+        // The server's copy of a reply shown at once: it knows the session the reply went into.
+        if (state.messages[held].session_id === event.message.session_id) return state;
+        return { ...state, messages: state.messages.map((m, i) => (i === held ? event.message : m)) };
+      }
       const { messages, fresh } = merge(state.messages, [event.message]);
-      if (fresh.length === 0) return state;
       return { ...state, messages, total: state.total + 1, closed: state.closed && !reopens(fresh) };
     }
     case 'history/closed':

@@ -25,15 +25,15 @@ describe('the reply body', () => {
     expect(buildReply('  hello  ', [])).toEqual({ body: { message: 'hello', message_type: 'text' } });
   });
 
-  it("with chips: message_type 'quick_replies' and postback buttons carrying their title", () => {
-    expect(buildReply('Which one?', ['Deposit', 'Withdraw'])).toEqual({
+  it("with chips: message_type 'quick_replies' and postback buttons with a code the server accepts", () => {
+    expect(buildReply('Which one?', ['Deposit', 'ถอนเงิน'])).toEqual({
       body: {
         message: 'Which one?',
         message_type: 'quick_replies',
         payload: {
           quick_replies: [
-            { title: 'Deposit', type: 'postback', payload: 'Deposit' },
-            { title: 'Withdraw', type: 'postback', payload: 'Withdraw' },
+            { title: 'Deposit', type: 'postback', payload: 'STAFF_REPLY_1' },
+            { title: 'ถอนเงิน', type: 'postback', payload: 'STAFF_REPLY_2' },
           ],
         },
       },

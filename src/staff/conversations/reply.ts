@@ -22,14 +22,18 @@ export function addChip(chips: readonly string[], title: string): { chips: strin
 export type ReplyRefusal = 'empty' | 'tooLong';
 
 /**
- * The reply's body: plain text, or with chips a 'quick_replies' message whose buttons are postbacks carrying
- * their own title (what the customer taps comes back as a postback the console shows as "Tapped: <title>").
+ * The postback code of the n-th chip (from 1). The server takes only codes (`[A-Za-z0-9_.:-]`, so not a Thai
+ * title) and the bot ignores codes it does not know; the customer's tap comes back with the chip's title as its
+ * text, which the console shows as "Tapped: <title>".
  */
+export const chipCode = (n: number) => `STAFF_REPLY_${n}`;
+
+/** The reply's body: plain text, or with chips a 'quick_replies' message whose buttons are postbacks. */
 export function buildReply(text: string, chips: readonly string[]): { body: ReplyBody } | { refused: ReplyRefusal } {
   const message = text.trim();
   if (!message) return { refused: 'empty' };
   if (message.length > MESSAGE_MAX) return { refused: 'tooLong' };
   if (chips.length === 0) return { body: { message, message_type: 'text' } };
-  const quick_replies: ChatButton[] = chips.slice(0, QUICK_REPLIES_MAX).map((title) => ({ title, type: 'postback', payload: title }));
+  const quick_replies: ChatButton[] = chips.slice(0, QUICK_REPLIES_MAX).map((title, i) => ({ title, type: 'postback', payload: chipCode(i + 1) }));
   return { body: { message, message_type: 'quick_replies', payload: { quick_replies } } };
 }
