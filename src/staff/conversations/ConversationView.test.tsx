@@ -108,6 +108,18 @@ describe('staff console: one conversation', () => {
     });
     expect(messages()).toHaveLength(7);
     expect(screen.getByTestId('staff-announcer')).toHaveTextContent('New message from Somchai (player 42): hello??');
+
+    // After a reconnect (events may have been lost) the newest page loads again; a draft reply survives it.
+    await user.type(screen.getByLabelText('Reply'), 'half-written');
+    act(() => socket.serverEmits('connect'));
+    expect(calls.history).toHaveLength(2);
+    act(() => {
+      socket.serverEmits('disconnect', 'transport close');
+      socket.serverEmits('connect');
+    });
+    await waitFor(() => expect(calls.history).toEqual([{ limit: 20, skip: 0 }, { limit: 20, skip: 4 }, { limit: 20, skip: 0 }]));
+    await waitFor(() => expect(messages()).toHaveLength(4));
+    expect(screen.getByLabelText('Reply')).toHaveValue('half-written');
   });
 
   it('replies with text and with quick replies, and closes the conversation after a confirm', async () => {

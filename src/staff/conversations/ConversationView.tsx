@@ -276,7 +276,8 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
           </>
         )}
       </div>
-      {state.status === 'ready' && <Composer onSend={send} />}
+      {/* Always there, so a draft survives the reload after a reconnect. */}
+      <Composer onSend={send} />
     </section>
   );
 }
