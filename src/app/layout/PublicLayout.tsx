@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 
 import { ContactIcon, HowtoIcon, LoginIcon, RegisterIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { ChatLauncher } from '../../features/chat/ChatLauncher';
 import { BottomMenu, type MenuLink } from './BottomMenu';
 import { TopBar } from './TopBar';
 import { useTopOffset } from './useTopOffset';
@@ -25,6 +26,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <BottomMenu links={links} />
+      <ChatLauncher />
     </div>
   );
 }

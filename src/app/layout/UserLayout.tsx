@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { ConditionsIcon, ContactIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useModal } from '../../components/useModal';
+import { ChatLauncher } from '../../features/chat/ChatLauncher';
 import { logout } from '../../features/session/logout';
 import { useAppDispatch } from '../hooks';
 import { ModalHost } from '../ModalHost';
@@ -52,6 +53,7 @@ export default function UserLayout() {
         </li>
       </BottomMenu>
       {conditions.isOpen && <ConditionsModal onClose={conditions.close} />}
+      <ChatLauncher />
       <ModalHost />
     </div>
   );

@@ -39,12 +39,14 @@ export function selectChatSession(state: RootState): ChatSession | null {
 
 type Thunk<R> = (dispatch: AppDispatch, getState: () => RootState) => R;
 
-/** A visitor without a guest id gets one from the server, kept on the device (prefs.guestId). */
-export const ensureGuestId = (): Thunk<Promise<void>> => async (dispatch, getState) => {
+/** A visitor without a guest id gets one from the server, kept on the device (prefs.guestId). False: none came. */
+export const ensureGuestId = (): Thunk<Promise<boolean>> => async (dispatch, getState) => {
   const state = getState();
-  if (state.session.token || state.prefs.guestId) return;
+  if (state.session.token || state.prefs.guestId) return true;
   const answer = await dispatch(chatApi.endpoints.createChatGuest.initiate(undefined, { track: false }));
-  if (answer.data?.guestId) dispatch(guestIdAssigned(answer.data.guestId));
+  if (!answer.data?.guestId) return false;
+  dispatch(guestIdAssigned(answer.data.guestId));
+  return true;
 };
 
 /**

@@ -61,10 +61,12 @@ export function pageOf(all: ChatMessage[], skip: number, limit: number, closed =
 
 export interface FakeChat {
   messages: ChatMessage[];
-  calls: { history: Record<string, unknown>[]; sent: Record<string, unknown>[]; uploads: Record<string, string>[]; read: Record<string, unknown>[]; guest: number };
-  /** Holds the next uploads until `release()` (to see the machine in uploading_file). */
+  calls: { history: Record<string, unknown>[]; sent: Record<string, unknown>[]; uploads: Record<string, string>[]; read: Record<string, unknown>[]; guest: number; config: number };
+  /** Holds uploads until `release('upload')` (to see the machine in uploading_file). */
   holdUploads(): void;
-  release(): void;
+  /** Holds media sends until `release('send')` (to see the machine in sending). */
+  holdMediaSends(): void;
+  release(what: 'upload' | 'send'): void;
 }
 
 /**
@@ -80,21 +82,27 @@ export function fakeChatServer({
 } = {}): FakeChat {
   const state: FakeChat = {
     messages: [...messages],
-    calls: { history: [], sent: [], uploads: [], read: [], guest: 0 },
+    calls: { history: [], sent: [], uploads: [], read: [], guest: 0, config: 0 },
     holdUploads() {
-      hold = true;
+      held.upload = true;
     },
-    release() {
-      hold = false;
-      waiting.splice(0).forEach((resolve) => resolve());
+    holdMediaSends() {
+      held.send = true;
+    },
+    release(what) {
+      held[what] = false;
+      waiting[what].splice(0).forEach((resolve) => resolve());
     },
   };
-  let hold = false;
-  const waiting: (() => void)[] = [];
+  const held = { upload: false, send: false };
+  const waiting = { upload: [] as (() => void)[], send: [] as (() => void)[] };
   let next = 100;
   server.use(
     http.get('/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: true })),
-    http.get('/api/chat/config', () => HttpResponse.json({ PREFIX: prefix })),
+    http.get('/api/chat/config', () => {
+      state.calls.config += 1;
+      return HttpResponse.json({ PREFIX: prefix });
+    }),
     http.post('/api/chat/guest', () => {
       state.calls.guest += 1;
       return HttpResponse.json({ guestId: `g_new${state.calls.guest}` });
@@ -107,6 +115,7 @@ export function fakeChatServer({
     http.post('/api/chat/send-message', async ({ request }) => {
       const body = (await request.json()) as SendMessageArgs;
       state.calls.sent.push(body as unknown as Record<string, unknown>);
+      if (body.message_type === 'media' && held.send) await new Promise<void>((resolve) => waiting.send.push(resolve));
       if (body.message_type === 'media' && sendMediaStatus !== 200) return HttpResponse.json({ message: 'INVALID_USER_INFO' }, { status: sendMediaStatus });
       next += 1;
       const sent = chatMessage(`sent${next}`, { sender: 'customer', message: body.message, message_type: body.message_type, payload: body.payload ?? null, name: null, read: true });
@@ -135,7 +144,7 @@ export function fakeChatServer({
         fields.order = [...form.keys()].join(',');
         fields.route = kind;
         state.calls.uploads.push(fields);
-        if (hold) await new Promise<void>((resolve) => waiting.push(resolve));
+        if (held.upload) await new Promise<void>((resolve) => waiting.upload.push(resolve));
         if (uploadStatus !== 200) return HttpResponse.json({ message: 'CHAT_FILE_NOT_SUPPORTED' }, { status: uploadStatus });
         return HttpResponse.json({ path: `/api/chat/media/${state.calls.uploads.length}.png` });
       }),
@@ -153,3 +162,65 @@ export function fakeChatServer({
   );
   return state;
 }
+
+type Handler = (...args: unknown[]) => void;
+
+/** A socket.io-client stand-in (for jest.mock('socket.io-client')): the test plays the server. */
+export class FakeSocket {
+  connected = false;
+  active = true;
+  emitted: unknown[][] = [];
+  private handlers = new Map<string, Handler[]>();
+  constructor(
+    readonly url: string,
+    readonly options: Record<string, unknown>,
+  ) {}
+  on(event: string, handler: Handler) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  off() {
+    this.handlers.clear();
+    return this;
+  }
+  emit(...args: unknown[]) {
+    this.emitted.push(args);
+    return this;
+  }
+  connect() {
+    this.active = true;
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    this.active = false;
+    return this;
+  }
+  /** The server accepts the connection. */
+  serverConnects() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  /** The server sends an event. */
+  serverEmits(event: string, data: unknown) {
+    this.fire(event, data);
+  }
+  /** What the socket's auth function gives at this connection. */
+  auth(): unknown {
+    let data: unknown;
+    (this.options.auth as (cb: (d: unknown) => void) => void)((d) => (data = d));
+    return data;
+  }
+  private fire(event: string, ...args: unknown[]) {
+    this.handlers.get(event)?.forEach((handler) => handler(...args));
+  }
+}
+
+export const fakeSocketIo = {
+  sockets: [] as FakeSocket[],
+  io(url: string, options: Record<string, unknown>) {
+    const socket = new FakeSocket(url, options);
+    fakeSocketIo.sockets.push(socket);
+    return socket;
+  },
+};
