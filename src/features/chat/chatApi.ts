@@ -1,10 +1,11 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 
 import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, UPLOAD_TIMEOUT_MS, type ApiExtraOptions } from '../../app/api';
 import { classifyError } from '../../app/apiErrors';
 import { guestIdRevoked } from '../../app/prefs';
 import type { Locale } from '../../lib/locale';
+import { uploadProgressed } from './chatSlice';
 
 /** Wire types of the chat (../notes/chat-contract.md "Message (wire)"; spec §3 Chat conversation). */
 export type ChatSender = 'customer' | 'other';
@@ -112,9 +113,6 @@ export interface MarkReadArgs extends ChatIdentity {
   /** The messages the player has seen; marked read here when the server says so (not sent). */
   ids: string[];
 }
-
-/** Upload progress of a local media message, from the upload's XMLHttpRequest. */
-export const uploadProgressed = createAction<{ localId: string; loaded: number; total: number }>('chat/uploadProgressed');
 
 const tokenOf = (state: unknown) => (state as { session?: { token?: string | null } }).session?.token ?? null;
 

@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { sessionEnded } from '../../app/authEvents';
 import { chatOpened } from '../../app/chatEvents';
-import { uploadProgressed, type HistoryKind, type HistoryPage } from './chatApi';
+import type { HistoryKind, HistoryPage } from './chatApi';
 import {
   canLoadHistory,
   chatClosed,
@@ -20,6 +20,7 @@ import {
   olderSkip,
   socketStatusChanged,
   unreadFromOther,
+  uploadProgressed,
   viewerMoved,
   type ChatState,
   type LocalMedia,

@@ -1,10 +1,23 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction, type SerializedError, type UnknownAction } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
+import { api } from '../../app/api';
 import { errorCode } from '../../app/apiErrors';
 import { sessionEnded } from '../../app/authEvents';
 import { chatOpened } from '../../app/chatEvents';
 import type { RootState } from '../../app/store';
-import { chatApi, uploadProgressed, type ChatMessage, type HistoryKind, type HistoryPage, type MediaPayload, type UploadKind } from './chatApi';
+import type {
+  ChatMessage,
+  HistoryArgs,
+  HistoryKind,
+  HistoryPage,
+  MarkReadArgs,
+  MediaPayload,
+  SendMessageArgs,
+  SentMessage,
+  UploadArgs,
+  UploadKind,
+} from './chatApi';
 
 export { chatOpened };
 
@@ -169,6 +182,39 @@ function addMessage(state: ChatState, message: ChatMessage): boolean {
   return true;
 }
 
+/** Upload progress of a local media message, from the upload's XMLHttpRequest (chatApi). */
+export const uploadProgressed = createAction<{ localId: string; loaded: number; total: number }>('chat/uploadProgressed');
+
+/**
+ * The chat endpoints' own request actions (pending, fulfilled, rejected of RTK Query's executeMutation), matched
+ * by endpoint name rather than through chatApi's matchers: chatApi then stays in the widget's lazy chunk, out of
+ * the first download, while this slice is in the store from the start.
+ */
+interface RequestMeta<Arg> {
+  meta: { requestId: string; arg: { endpointName: string; originalArgs: Arg } };
+}
+type Pending<Arg> = UnknownAction & RequestMeta<Arg>;
+type Fulfilled<Arg, Result> = UnknownAction & RequestMeta<Arg> & { payload: Result };
+type Rejected<Arg> = UnknownAction & RequestMeta<Arg> & { payload?: FetchBaseQueryError; error: SerializedError };
+
+function requestOf(endpointName: string, phase: 'pending' | 'fulfilled' | 'rejected') {
+  const type = `${api.reducerPath}/executeMutation/${phase}`;
+  return (action: UnknownAction) => action.type === type && (action as Partial<RequestMeta<unknown>>).meta?.arg?.endpointName === endpointName;
+}
+function endpoint<Arg, Result>(endpointName: string) {
+  return {
+    matchPending: requestOf(endpointName, 'pending') as (action: UnknownAction) => action is Pending<Arg>,
+    matchFulfilled: requestOf(endpointName, 'fulfilled') as (action: UnknownAction) => action is Fulfilled<Arg, Result>,
+    matchRejected: requestOf(endpointName, 'rejected') as (action: UnknownAction) => action is Rejected<Arg>,
+  };
+}
+const chatRequests = {
+  chatHistory: endpoint<HistoryArgs, HistoryPage>('chatHistory'),
+  sendChatMessage: endpoint<SendMessageArgs, SentMessage>('sendChatMessage'),
+  uploadChatMedia: endpoint<UploadArgs, { path: string }>('uploadChatMedia'),
+  markChatRead: endpoint<MarkReadArgs, { read: number }>('markChatRead'),
+};
+
 const localArg = (action: { meta: { arg: { originalArgs: { localId?: string } } } }) => action.meta.arg.originalArgs.localId;
 
 /**
@@ -253,12 +299,12 @@ const chatSlice = createSlice({
         );
       })
       // History pages.
-      .addMatcher(chatApi.endpoints.chatHistory.matchPending, (state, action) => {
+      .addMatcher(chatRequests.chatHistory.matchPending, (state, action) => {
         const { kind } = action.meta.arg.originalArgs;
         if (kind === 'older' && !canLoadHistory(state, 'older')) return;
         state.history = { status: 'loading', requestId: action.meta.requestId, kind };
       })
-      .addMatcher(chatApi.endpoints.chatHistory.matchFulfilled, (state, action) => {
+      .addMatcher(chatRequests.chatHistory.matchFulfilled, (state, action) => {
         const load = state.history;
         if (load.status !== 'loading' || load.requestId !== action.meta.requestId) return;
         const page = action.payload;
@@ -277,31 +323,31 @@ const chatSlice = createSlice({
         state.loadedOnce = true;
         state.history = { status: 'idle' };
       })
-      .addMatcher(chatApi.endpoints.chatHistory.matchRejected, (state, action) => {
+      .addMatcher(chatRequests.chatHistory.matchRejected, (state, action) => {
         const load = state.history;
         if (load.status !== 'loading' || load.requestId !== action.meta.requestId) return;
         state.history = { status: 'failed', code: errorCode(action.payload ?? action.error) };
       })
       // Text and postback messages join the list when the server has them.
-      .addMatcher(chatApi.endpoints.sendChatMessage.matchFulfilled, (state, action) => {
+      .addMatcher(chatRequests.sendChatMessage.matchFulfilled, (state, action) => {
         const args = action.meta.arg.originalArgs;
         if (args.message_type === 'media') return;
         addMessage(state, sentMessage(args, action.payload));
       })
       // Media: the upload...
-      .addMatcher(chatApi.endpoints.uploadChatMedia.matchPending, (state, action) => {
+      .addMatcher(chatRequests.uploadChatMedia.matchPending, (state, action) => {
         withLocal(state, localArg(action) ?? '', ({ machine }) =>
           machine.status === 'uploading_file' && machine.requestId === null ? { ...machine, requestId: action.meta.requestId } : undefined,
         );
       })
-      .addMatcher(chatApi.endpoints.uploadChatMedia.matchFulfilled, (state, action) => {
+      .addMatcher(chatRequests.uploadChatMedia.matchFulfilled, (state, action) => {
         withLocal(state, localArg(action) ?? '', ({ machine }) =>
           machine.status === 'uploading_file' && machine.requestId === action.meta.requestId
             ? { status: 'sending', requestId: null, filePath: action.payload.path }
             : undefined,
         );
       })
-      .addMatcher(chatApi.endpoints.uploadChatMedia.matchRejected, (state, action) => {
+      .addMatcher(chatRequests.uploadChatMedia.matchRejected, (state, action) => {
         withLocal(state, localArg(action) ?? '', ({ machine }) =>
           machine.status === 'uploading_file' && machine.requestId === action.meta.requestId
             ? { status: 'failed', filePath: null, code: errorCode(action.payload ?? action.error) }
@@ -309,12 +355,12 @@ const chatSlice = createSlice({
         );
       })
       // ...then the message naming the stored file.
-      .addMatcher(chatApi.endpoints.sendChatMessage.matchPending, (state, action) => {
+      .addMatcher(chatRequests.sendChatMessage.matchPending, (state, action) => {
         withLocal(state, localArg(action) ?? '', ({ machine }) =>
           machine.status === 'sending' && machine.requestId === null ? { ...machine, requestId: action.meta.requestId } : undefined,
         );
       })
-      .addMatcher(chatApi.endpoints.sendChatMessage.matchFulfilled, (state, action) => {
+      .addMatcher(chatRequests.sendChatMessage.matchFulfilled, (state, action) => {
         const args = action.meta.arg.originalArgs;
         const localId = args.localId;
         if (args.message_type !== 'media' || !localId) return;
@@ -323,7 +369,7 @@ const chatSlice = createSlice({
         item.machine = { status: 'succeed', messageId: action.payload._id };
         addMessage(state, sentMessage(args, action.payload));
       })
-      .addMatcher(chatApi.endpoints.sendChatMessage.matchRejected, (state, action) => {
+      .addMatcher(chatRequests.sendChatMessage.matchRejected, (state, action) => {
         withLocal(state, localArg(action) ?? '', ({ machine }) =>
           machine.status === 'sending' && machine.requestId === action.meta.requestId
             ? { status: 'failed', filePath: machine.filePath, code: errorCode(action.payload ?? action.error) }
@@ -331,7 +377,7 @@ const chatSlice = createSlice({
         );
       })
       // Seen messages from staff and the bot are read once the server says so.
-      .addMatcher(chatApi.endpoints.markChatRead.matchFulfilled, (state, action) => {
+      .addMatcher(chatRequests.markChatRead.matchFulfilled, (state, action) => {
         const ids = new Set(action.meta.arg.originalArgs.ids);
         for (const message of state.messages) if (ids.has(message._id)) message.read = true;
       });
