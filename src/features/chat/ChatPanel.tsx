@@ -64,12 +64,25 @@ export function ChatPanel({ chat, ready, unavailable, liveOff, onRetryIdentity, 
     if (window.matchMedia?.(FULL_SCREEN_QUERY).matches) close();
   }, [close]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
+  // Escape closes from inside the panel, and from nowhere (focus lost with a control that went, e.g. a chip).
+  useEffect(() => {
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof Node ? event.target : null;
+      if (target && target !== document.body && !panel.current?.contains(target)) return;
+      event.preventDefault();
       close();
-      return;
-    }
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [close]);
+
+  /** Back to the message box when the focused control went away (a tapped quick reply). */
+  const keepFocusInside = useCallback(() => {
+    if (!panel.current?.contains(document.activeElement)) panel.current?.querySelector<HTMLElement>('textarea')?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Tab' || !panel.current) return;
     const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[hidden]'));
     if (items.length === 0) return;
@@ -94,8 +107,10 @@ export function ChatPanel({ chat, ready, unavailable, liveOff, onRetryIdentity, 
       const result = await request;
       setPostbackBusy(false);
       if ('error' in result && result.error) setPostbackError(t('chat.sendFailed', { reason: errorText(errorCode(result.error)) }));
+      // The chips go with the reply; after the next render the focus would be nowhere.
+      setTimeout(keepFocusInside);
     },
-    [dispatch, postbackBusy, t],
+    [dispatch, postbackBusy, t, keepFocusInside],
   );
 
   const items = useMemo(() => chatItems(chat.messages, chat.closed, chat.outbox), [chat.messages, chat.closed, chat.outbox]);

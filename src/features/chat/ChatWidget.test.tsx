@@ -225,6 +225,10 @@ describe('sending', () => {
     await waitFor(() => expect(messagesShown()).toEqual(['Hello! How can we help?', 'Deposit help']));
     expect(fake.calls.sent).toEqual([{ guestId: 'g_1', message: 'Deposit help', message_type: 'postback', payload: { payload: 'HELP_DEPOSIT' }, locale: 'en' }]);
     expect(screen.queryByRole('group', { name: 'Quick replies' })).toBeNull();
+    // The tapped chip went: the focus is back in the message box, and Escape still closes.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Message' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 
@@ -448,6 +452,24 @@ describe('live messages', () => {
 
     act(() => socket.serverEmits('messaging', { type: 'end', session_id: 's1', at: '2026-11-26T03:00:00.000Z' }));
     expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
+  });
+
+  it('loads what was said before the room was joined (a first message\'s quick replies, a reconnection)', async () => {
+    const fake = fakeChatServer({ prefix: 'chat' });
+    const { user, panel } = await openChat();
+    await screen.findByText('Send us a message and we will reply here.');
+    // Sent before the socket is up: the bot's answer goes to a room nobody is in yet.
+    await user.type(within(panel).getByRole('textbox', { name: 'Message' }), 'Hi{Enter}');
+    await waitFor(() => expect(messagesShown()).toEqual(['Hi']));
+    await waitFor(() => expect(fakeSocketIo.sockets).toHaveLength(1));
+    const socket = fakeSocketIo.sockets[0];
+    act(() => socket.serverConnects());
+    const [event, data, ack] = socket.emitted[0] as [string, unknown, (answer: unknown) => void];
+    expect([event, data]).toEqual(['join', { room: 'chat-g_1' }]);
+    act(() => ack({ ok: true }));
+    expect(await screen.findByRole('group', { name: 'Quick replies' })).toBeInTheDocument();
+    expect(messagesShown()).toEqual(['Hi', 'Hello! How can we help?']);
+    expect(fake.calls.history).toHaveLength(2);
   });
 
   it('counts replies on the launcher while closed, and the player\'s socket carries the token', async () => {

@@ -41,14 +41,14 @@ async function startChatServer() {
 function recorder() {
   const statuses: SocketStatus[] = [];
   const events: MessagingEvent[] = [];
-  let reconnected = 0;
+  let joined = 0;
   const waiters: { test: () => boolean; resolve: () => void }[] = [];
   const poke = () => waiters.filter((w) => w.test()).forEach((w) => (waiters.splice(waiters.indexOf(w), 1), w.resolve()));
   return {
     statuses,
     events,
-    get reconnected() {
-      return reconnected;
+    get joined() {
+      return joined;
     },
     onStatus: (status: SocketStatus) => {
       statuses.push(status);
@@ -58,8 +58,8 @@ function recorder() {
       events.push(event);
       poke();
     },
-    onReconnected: () => {
-      reconnected += 1;
+    onJoined: () => {
+      joined += 1;
       poke();
     },
     poke,
@@ -87,7 +87,7 @@ describe('chat socket against a socket.io server', () => {
     const rec = recorder();
     chat.onJoin(rec.poke);
     close = openChatSocket({ io, url: chat.url, room: 'chat-g_ok', auth: () => ({ guestId: 'g_ok' }), ...rec });
-    await rec.until(() => chat.joins.length === 1);
+    await rec.until(() => rec.joined === 1);
     expect(chat.joins[0]).toEqual({ room: 'chat-g_ok', auth: { guestId: 'g_ok' }, transport: 'websocket' });
     expect(rec.statuses).toEqual(['connecting', 'connected']);
 
@@ -102,7 +102,7 @@ describe('chat socket against a socket.io server', () => {
     ]);
   });
 
-  it('joins again after a reconnection and says so (the widget reloads the newest page)', async () => {
+  it('joins again after a reconnection and says so each time (the widget reloads the newest page)', async () => {
     const io = await loadSocketIo();
     const rec = recorder();
     chat.onJoin(rec.poke);
@@ -110,7 +110,7 @@ describe('chat socket against a socket.io server', () => {
     await rec.until(() => chat.joins.length === 1);
     // The transport drops (not a server-side disconnect): socket.io reconnects after 500 ms.
     for (const socket of chat.io.sockets.sockets.values()) socket.conn.close();
-    await rec.until(() => chat.joins.length === 2 && rec.reconnected === 1);
+    await rec.until(() => chat.joins.length === 2 && rec.joined === 2);
     expect(rec.statuses).toEqual(['connecting', 'connected', 'disconnected', 'connected']);
   });
 
@@ -128,6 +128,7 @@ describe('chat socket against a socket.io server', () => {
     close = openChatSocket({ io, url: chat.url, room: 'chat-g_other', auth: () => ({ guestId: 'g_ok' }), ...rec });
     await rec.until(() => rec.statuses.includes('refused'));
     expect(chat.joins.map((j) => j.room)).toEqual(['chat-g_other']);
+    expect(rec.joined).toBe(0);
   });
 });
 
@@ -174,7 +175,7 @@ function fakeIo() {
 
 describe('chat socket options and the 5 s check', () => {
   afterEach(() => jest.useRealTimers());
-  const noop = { onStatus: () => undefined, onMessaging: () => undefined, onReconnected: () => undefined };
+  const noop = { onStatus: () => undefined, onMessaging: () => undefined, onJoined: () => undefined };
 
   it('asks for websocket only, a 500 ms reconnection delay without a limit, and auth read at each connection', () => {
     const fake = fakeIo();

@@ -26,8 +26,11 @@ export interface ChatSocketOptions {
   auth: () => SocketAuth;
   onStatus: (status: SocketStatus) => void;
   onMessaging: (event: MessagingEvent) => void;
-  /** After a reconnection (not the first connection): messages may have been missed meanwhile. */
-  onReconnected: () => void;
+  /**
+   * The room is joined (at every connection): what was said before, while the socket was coming up or down,
+   * never reached it and is loaded by the caller.
+   */
+  onJoined: () => void;
 }
 
 /** Messages the server sends that the client ignores: anything that is not a `messaging` event of the contract. */
@@ -46,8 +49,7 @@ const REFUSALS = new Set(['UNAUTHORIZED', 'invalid-token', 'EXPIRED_AUTH_TOKEN']
  * without a limit, and a check every 5 s that reconnects a socket that is down (socket.io gives up after a
  * refused handshake or a server-side disconnect). Returns the function that closes it for good.
  */
-export function openChatSocket({ io, url, room, auth, onStatus, onMessaging, onReconnected }: ChatSocketOptions): () => void {
-  let connectedBefore = false;
+export function openChatSocket({ io, url, room, auth, onStatus, onMessaging, onJoined }: ChatSocketOptions): () => void {
   let refused = false;
   const socket = io(url, {
     path: '/socket.io',
@@ -65,9 +67,8 @@ export function openChatSocket({ io, url, room, auth, onStatus, onMessaging, onR
     socket.emit('join', { room }, (answer: { ok?: boolean } | undefined) => {
       // Not this identity's room: live messages cannot come (the history still loads).
       if (answer?.ok === false) onStatus('refused');
+      else onJoined();
     });
-    if (connectedBefore) onReconnected();
-    connectedBefore = true;
   });
   socket.on('disconnect', () => onStatus('disconnected'));
   socket.on('connect_error', (error: Error) => {

@@ -7,8 +7,8 @@ import { loadSocketIo, openChatSocket, type SocketAuth } from './socket';
 
 /**
  * The chat's live connection while the widget is mounted: only when the server gave a room prefix (chat on),
- * one socket per identity, its events into the chat slice. After a reconnection the newest page is loaded
- * again, for what was said while it was down.
+ * one socket per identity, its events into the chat slice. Each time the room is joined the newest page is
+ * loaded again, for what was said while the socket was not in it (its answers to a first message included).
  */
 export function useChatSocket(session: ChatSession | null, prefix: string | null | undefined): void {
   const dispatch = useAppDispatch();
@@ -33,7 +33,8 @@ export function useChatSocket(session: ChatSession | null, prefix: string | null
         auth,
         onStatus: (status) => dispatch(socketStatusChanged(status)),
         onMessaging: (event) => dispatch(messagingReceived(event)),
-        onReconnected: () => void dispatch(loadHistory('latest')),
+        // A message sent before the room was joined (the first seconds, or a reconnection) has its answer here.
+        onJoined: () => void dispatch(loadHistory('latest')),
       });
     });
     return () => {
