@@ -45,6 +45,19 @@ export async function playerOfToken(app: FastifyInstance, token: string): Promis
   return req.playerId;
 }
 
+const REDIS_READY_MS = 8000;
+
+function readyWithin(client: { status: string; once(event: string, fn: (...args: unknown[]) => void): unknown }, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('not ready')), ms);
+    client.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 const codeOf = (e: unknown) => (e instanceof AppError ? e.code : 'UNAUTHORIZED');
 
 /**
@@ -70,13 +83,23 @@ async function realtime(app: FastifyInstance) {
     // Loaded only when configured, so a single-process install needs no Redis connection.
     const { default: Redis } = await import('ioredis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
-    const pub = new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 2 });
+    // A generous connect timeout: a start that loads many modules can block the event loop for a second.
+    const pub = new Redis(config.redisUrl, { connectTimeout: 10_000, maxRetriesPerRequest: 2, disconnectTimeout: 500 });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err: Error) => app.log.warn({ err: err.message }, 'socket.io redis error'));
-    options.adapter = createAdapter(pub, sub, { key: `${prefix}#socket.io` });
     closeRedis = async () => {
       await Promise.all([pub, sub].map((c) => c.quit().catch(() => c.disconnect())));
     };
+    // The adapter subscribes at once: only on ready connections (a subscribe queued while connecting can leave
+    // ioredis failing its ready check in subscriber mode). Without Redis the rooms would silently stay per process,
+    // so a start that cannot reach it fails instead.
+    try {
+      await Promise.all([pub, sub].map((c) => readyWithin(c, REDIS_READY_MS)));
+    } catch (e) {
+      for (const c of [pub, sub]) c.disconnect();
+      throw new Error(`REDIS_URL is set but Redis did not answer within ${REDIS_READY_MS / 1000} s (${(e as Error).message})`);
+    }
+    options.adapter = createAdapter(pub, sub, { key: `${prefix}#socket.io` });
   }
 
   const io = new Server(options);

@@ -37,7 +37,7 @@ export function memorySendLimiter(max = SEND_LIMIT.max, windowMs = SEND_LIMIT.wi
 
 export async function redisSendLimiter(url: string, prefix: string, log: FastifyBaseLogger, max = SEND_LIMIT.max, windowMs = SEND_LIMIT.windowMs): Promise<SendLimiter> {
   const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  const redis = new Redis(url, { connectTimeout: 10_000, maxRetriesPerRequest: 1 });
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'chat send-limit redis error'));
   return {
     async hit(who, now) {

@@ -86,7 +86,7 @@ test("a staff reply reaches the customer's socket live; closing sends the end ma
   const s = await customerSocket(p);
   const seen = record<{ type: string; message?: { sender: string; username: string; name: string; message: string; session_id: string }; session_id?: string; at?: string }>(s, 'messaging');
 
-  const reply = next<{ message: { message: string } }>(s, 'messaging', (e) => e.type === 'message');
+  const reply = next<{ type: string; message: { message: string } }>(s, 'messaging', (e) => e.type === 'message');
   tick();
   const sent = await asStaff('POST', `/api/staff/conversations/${id}/reply`, { message: 'Hi, how can I help?', message_type: 'text' });
   expect(sent.statusCode).toBe(200);
@@ -130,7 +130,7 @@ test('a guest asking for staff waits; the reply ends the wait; staff history pag
   const id = await convOf(g);
   expect((await list()).find((c) => c.id === id)?.status).toBe('waiting_staff');
   const s = await customerSocket(g);
-  const reply = next<{ message: { name: string } }>(s, 'messaging', (e) => (e as { type: string }).type === 'message');
+  const reply = next<{ type: string; message: { name: string } }>(s, 'messaging', (e) => e.type === 'message');
   await asStaff('POST', `/api/staff/conversations/${id}/reply`, { message: 'Here', message_type: 'text' });
   expect((await reply).message.name).toBe('Ploy');
   expect((await list()).find((c) => c.id === id)?.status).toBe('open');
