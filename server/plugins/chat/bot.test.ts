@@ -1,7 +1,7 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createStaff } from '../staff/test-support';
 import { BOT_NAME, BOT_POSTBACKS, botAnswer, topicOf, type ChatLocale } from './bot';
-import { call, history, newGuest, sendText, type Caller } from './test-support';
+import { call, history, newGuest, newPlayer, sendText, type Caller } from './test-support';
 
 /** The support bot: its answers in th, la and en, the postbacks, keywords, and its silence once staff answered. */
 
@@ -94,6 +94,15 @@ test('typed keywords in each language get the topic; other texts after the first
   expect((await answerTo(d, () => sendText(t.app, d, 'hi')))[0].name).toBe(BOT_NAME.th);
 });
 
+test('a player is never sent to a public page (it would end the session): the user area instead of /howto', async () => {
+  const p = await newPlayer(t.app);
+  await sendText(t.app, p, 'hello', { locale: 'en' });
+  const deposit = await answerTo(p, () => postback(p, 'HELP_DEPOSIT', 'en'));
+  expect(webTargets(deposit)).toEqual(['web:/user/home', 'web:/user/home']);
+  const bonus = await answerTo(p, () => postback(p, 'HELP_BONUS', 'en'));
+  expect(webTargets(bonus)).toEqual(['web:/user/bonus', 'web:/user/bonus']);
+});
+
 test('once staff answered in a session the bot stays quiet there, and speaks again in the next session', async () => {
   const g = await newGuest(t.app);
   await sendText(t.app, g, 'hello', { locale: 'en' });
@@ -115,5 +124,5 @@ test('the keyword table: one topic per language and no match for look-alike word
   expect([topicOf('talk to staff'), topicOf('แอดมิน'), topicOf('ພະນັກງານ')]).toEqual(['TALK_TO_STAFF', 'TALK_TO_STAFF', 'TALK_TO_STAFF']);
   // 'โปรไฟล์' (profile) starts like 'โปร' but is no promotion.
   expect([topicOf('แก้โปรไฟล์'), topicOf('hello'), topicOf('')]).toEqual([null, null, null]);
-  expect(botAnswer({ kind: 'media', text: '', firstOfSession: false, locale: 'en' })).toEqual({ messages: [], waitingStaff: false });
+  expect(botAnswer({ kind: 'media', text: '', firstOfSession: false, locale: 'en', guest: true })).toEqual({ messages: [], waitingStaff: false });
 });

@@ -111,17 +111,22 @@ function greeting(l: ChatLocale): BotMessage {
   };
 }
 
-function answer(code: BotPostback, l: ChatLocale): BotMessage[] {
+/**
+ * The how-to page is public, and visiting a public page with a token ends the session (spec §4 "Session"), so only
+ * a guest is offered it; a player gets the screens of the user area.
+ */
+function answer(code: BotPostback, l: ChatLocale, guest: boolean): BotMessage[] {
+  const howto = (): Button[] => (guest ? [web(T.howtoVideos[l], '/howto')] : []);
   switch (code) {
     case 'HELP_DEPOSIT':
       return [
-        { message_type: 'buttons', message: T.depositHelp[l], payload: { buttons: [web(T.openWallet[l], '/user/home'), web(T.howtoVideos[l], '/howto')] } },
+        { message_type: 'buttons', message: T.depositHelp[l], payload: { buttons: [web(T.openWallet[l], '/user/home'), ...howto()] } },
         {
           message_type: 'generic',
           message: T.HELP_DEPOSIT[l],
           payload: {
             elements: [
-              { image_url: '/media/howto/wallet.jpg', title: T.HELP_DEPOSIT[l], subtitle: T.depositCardSubtitle[l], buttons: [web(T.howtoVideos[l], '/howto')] },
+              { image_url: '/media/howto/wallet.jpg', title: T.HELP_DEPOSIT[l], subtitle: T.depositCardSubtitle[l], buttons: guest ? howto() : [web(T.openWallet[l], '/user/home')] },
             ],
           },
         },
@@ -140,7 +145,7 @@ function answer(code: BotPostback, l: ChatLocale): BotMessage[] {
                 image_url: '/media/howto/bonus.jpg',
                 title: T.HELP_BONUS[l],
                 subtitle: T.bonusCardSubtitle[l],
-                buttons: [web(T.openBonus[l], '/user/bonus'), web(T.howtoVideos[l], '/howto')],
+                buttons: [web(T.openBonus[l], '/user/bonus'), ...howto()],
               },
             ],
           },
@@ -158,6 +163,8 @@ export interface BotInput {
   /** This is the customer's first message of the session. */
   firstOfSession: boolean;
   locale: ChatLocale;
+  /** A guest (no player behind the conversation): public pages may be offered. */
+  guest: boolean;
 }
 
 export interface BotAnswer {
@@ -172,6 +179,6 @@ export function botAnswer(input: BotInput): BotAnswer {
   const messages: BotMessage[] = [];
   // A tapped postback already came from the greeting; a typed first message gets the greeting, then the topic.
   if (input.firstOfSession && input.kind !== 'postback') messages.push(greeting(input.locale));
-  if (topic) messages.push(...answer(topic, input.locale));
+  if (topic) messages.push(...answer(topic, input.locale, input.guest));
   return { messages, waitingStaff: topic === 'TALK_TO_STAFF' };
 }

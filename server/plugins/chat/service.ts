@@ -272,7 +272,7 @@ export class ChatService {
   private async runBot(conv: ConversationRow, content: Content, first: boolean, locale: ChatLocale): Promise<void> {
     const kind = content.message_type === 'postback' ? 'postback' : content.message_type === 'media' ? 'media' : 'text';
     const text = kind === 'postback' ? String(content.payload?.payload) : content.message;
-    const answer = botAnswer({ kind, text, firstOfSession: first, locale });
+    const answer = botAnswer({ kind, text, firstOfSession: first, locale, guest: conv.player_id === null });
     if (!answer.messages.length && !answer.waitingStaff) return;
     const now = iso(this.deps.now());
     const rows = await this.db.transaction().execute(async (trx) => {
