@@ -72,11 +72,15 @@ export const redactPaths = [
 
 /**
  * The URL as logged on every request line: secrets that travel in a path or query string are masked
- * (the auto-login path carries a game password: /api/autoLogin/{game}/{username}/{password}).
+ * (the auto-login path carries a game password: /api/autoLogin/{game}/{username}/{password}; a chat upload's
+ * URL is its own key: /api/chat/media/{random}.{ext}).
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  const pathPart = (q < 0 ? url : url.slice(0, q)).replace(/^(\/api\/autoLogin\/[^/]+\/[^/]+\/)[^/]+/i, '$1[Redacted]');
+  const pathPart = (q < 0 ? url : url.slice(0, q))
+    .replace(/^(\/api\/autoLogin\/[^/]+\/[^/]+\/)[^/]+/i, '$1[Redacted]')
+    // A chat upload's name is its only key (anyone holding the URL can open it): keep the extension only.
+    .replace(/^(\/api\/chat\/media\/)[^/.]+/i, '$1[Redacted]');
   const query = q < 0 ? '' : url.slice(q).replace(/([?&](?:token|password|secret|signature|otpCode|otpToken|key)=)[^&]*/gi, '$1[Redacted]');
   return pathPart + query;
 }

@@ -59,6 +59,8 @@ test('passwords, tokens, OTP codes, signatures and URL secrets never reach the l
 test('redactUrl masks only the secret parts', () => {
   expect(redactUrl('/api/autoLogin/betflix/u1/p%40ss?x=1')).toBe('/api/autoLogin/betflix/u1/[Redacted]?x=1');
   expect(redactUrl('/api/autoLogin/pg/u1')).toBe('/api/autoLogin/pg/u1');
+  expect(redactUrl('/api/chat/media/Zm9vYmFyYmF6cXV4MTIzNA.png')).toBe('/api/chat/media/[Redacted].png');
+  expect(redactUrl('/api/chat/history')).toBe('/api/chat/history');
   expect(redactUrl('/api/x?a=1&password=p&b=2')).toBe('/api/x?a=1&password=[Redacted]&b=2');
   expect(redactUrl('/api/lookup/banks')).toBe('/api/lookup/banks');
 });
