@@ -1,12 +1,13 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /** Line icons (Feather-style strokes), decorative: the control they sit in carries the accessible name. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode }) {
+/** The shared wrapper: 24 px unless told (the home widgets draw theirs at 28). */
+export function Icon({ children, size = 24, ...props }: SVGProps<SVGSVGElement> & { children: ReactNode; size?: number }) {
   return (
     <svg
       viewBox="0 0 24 24"
-      width="24"
-      height="24"
+      width={size}
+      height={size}
       fill="none"
       stroke="currentColor"
       strokeWidth="2"
@@ -19,6 +20,11 @@ function Icon({ children, ...props }: SVGProps<SVGSVGElement> & { children: Reac
       {children}
     </svg>
   );
+}
+
+/** For icons drawn at more than one size. */
+export interface IconProps {
+  size?: number;
 }
 
 export const LoginIcon = () => (
@@ -91,16 +97,16 @@ export const CloseIcon = () => (
   </Icon>
 );
 /** Money in: an arrow down into a tray (statement deposits). */
-export const DepositIcon = () => (
-  <Icon>
+export const DepositIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
     <polyline points="7 10 12 15 17 10" />
     <line x1="12" y1="15" x2="12" y2="3" />
   </Icon>
 );
 /** Money out: an arrow up out of a tray (statement withdrawals). */
-export const WithdrawIcon = () => (
-  <Icon>
+export const WithdrawIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
     <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
     <polyline points="17 8 12 3 7 8" />
     <line x1="12" y1="3" x2="12" y2="15" />
@@ -124,8 +130,8 @@ export const FlagIcon = () => (
   </Icon>
 );
 /** Two arrows going opposite ways (transfers between the wallet and game accounts). */
-export const TransferIcon = () => (
-  <Icon>
+export const TransferIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
     <polyline points="17 1 21 5 17 9" />
     <path d="M3 11V9a4 4 0 0 1 4-4h14" />
     <polyline points="7 23 3 19 7 15" />
@@ -137,5 +143,13 @@ export const DotIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="10" />
     <circle cx="12" cy="12" r="2" />
+  </Icon>
+);
+/** Two arrows chasing each other (refresh). */
+export const RefreshIcon = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <polyline points="23 4 23 10 17 10" />
+    <polyline points="1 20 1 14 7 14" />
+    <path d="M3.5 9a9 9 0 0 1 14.9-3.4L23 10M1 14l4.6 4.4A9 9 0 0 0 20.5 15" />
   </Icon>
 );

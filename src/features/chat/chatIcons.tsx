@@ -1,24 +1,7 @@
-import type { ReactNode } from 'react';
+/** The chat's line icons (components/icons' wrapper and stroke style), decorative: their control has the name. */
+import { Icon } from '../../components/icons';
 
-/** The chat's line icons (same stroke style as components/icons), decorative: their control has the name. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+export { RefreshIcon } from '../../components/icons';
 
 export const ChatIcon = () => (
   <Icon>
@@ -34,12 +17,5 @@ export const SendIcon = () => (
 export const AttachIcon = () => (
   <Icon>
     <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
-  </Icon>
-);
-export const RefreshIcon = () => (
-  <Icon>
-    <polyline points="23 4 23 10 17 10" />
-    <polyline points="1 20 1 14 7 14" />
-    <path d="M3.51 9a9 9 0 0 1 14.85-3.36L23 10M1 14l4.64 4.36A9 9 0 0 0 20.49 15" />
   </Icon>
 );
