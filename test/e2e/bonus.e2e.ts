@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
+import { amountOf, expectAccessible, launchBrowser, logIn, pageApi, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 8's journey on the real server, its wagering poller and the game simulator, at 360 px: the demo player
@@ -72,22 +72,7 @@ const satang = (baht: number) => Math.round(baht * 100);
 
 
 /** A call to the server from the page, with the session's token (screens of other issues are not needed). */
-function api<T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const raw = sessionStorage.getItem('persist:token') ?? localStorage.getItem('persist:token');
-      const token = JSON.parse(JSON.parse(raw ?? '{}').token ?? 'null') as string | null;
-      const res = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { method, url, body },
-  ) as Promise<T>;
-}
+const api = <T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> => pageApi<T>(page, method, url, body);
 
 const home = async () => {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();

@@ -147,3 +147,21 @@ export async function logIn(page: Page, baseUrl: string, login: { phone: string;
   await agreement.getByTestId('agreement-accept').click();
   await agreement.waitFor({ state: 'detached' });
 }
+
+/** A call to the server from the page with the session's token, for setting up what a journey does not test. */
+export function pageApi<T = Record<string, unknown>>(page: Page, method: 'GET' | 'POST', url: string, body?: object): Promise<T> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const raw = sessionStorage.getItem('persist:token') ?? localStorage.getItem('persist:token');
+      const token = JSON.parse(JSON.parse(raw ?? '{}').token ?? 'null') as string | null;
+      const res = await fetch(url, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { method, url, body },
+  ) as Promise<T>;
+}

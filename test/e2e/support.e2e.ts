@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
+import { expectAccessible, launchBrowser, logIn, pageApi, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 10's journeys on the real server and its socket.io rooms, at 360 px (the staff console at a desktop
@@ -109,21 +109,7 @@ test('the player uploads a picture, and a staff reply typed in the console reach
 test('the statement lists a deposit, a transfer and a withdrawal with their signs', async () => {
   const page = await phonePage();
   await logIn(page, server.url);
-  const call = (method: string, url: string, body?: object) =>
-    page.evaluate(
-      async ({ method, url, body }) => {
-        const raw = sessionStorage.getItem('persist:token') ?? localStorage.getItem('persist:token');
-        const token = JSON.parse(JSON.parse(raw ?? '{}').token ?? 'null') as string | null;
-        const res = await fetch(url, {
-          method,
-          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-        return res.json() as Promise<Record<string, unknown>>;
-      },
-      { method, url, body },
-    );
+  const call = (method: 'GET' | 'POST', url: string, body?: object) => pageApi(page, method, url, body);
   // A QR paid at the demo bank, 100 to a game, and a withdrawal of 150.
   const qr = await call('POST', '/api/qrcode/KBANK', { amount: 300 });
   const paid = await page.request.post(`${server.url}/demo/bank/qr/${qr.qrcodeId}/pay`, { form: {}, maxRedirects: 0 });
