@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorCode } from '../../app/apiErrors';
@@ -81,6 +81,8 @@ export function ChatPanel({ chat, ready, unavailable, liveOff, onRetryIdentity, 
   const keepFocusInside = useCallback(() => {
     if (!panel.current?.contains(document.activeElement)) panel.current?.querySelector<HTMLElement>('textarea')?.focus();
   }, []);
+  /** The quick reply just tapped: it goes with its chips in the render that shows the tap, whenever that comes. */
+  const tappedChip = useRef<Element | null>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Tab' || !panel.current) return;
@@ -102,18 +104,26 @@ export function ChatPanel({ chat, ready, unavailable, liveOff, onRetryIdentity, 
       if (postbackBusy) return;
       const request = dispatch(sendPostback(button));
       if (!request) return;
+      tappedChip.current = document.activeElement;
       setPostbackBusy(true);
       setPostbackError(null);
       const result = await request;
       setPostbackBusy(false);
-      if ('error' in result && result.error) setPostbackError(t('chat.sendFailed', { reason: errorText(errorCode(result.error)) }));
-      // The chips go with the reply; after the next render the focus would be nowhere.
-      setTimeout(keepFocusInside);
+      if ('error' in result && result.error) {
+        tappedChip.current = null; // the chips stay, and so does the focus
+        setPostbackError(t('chat.sendFailed', { reason: errorText(errorCode(result.error)) }));
+      }
     },
-    [dispatch, postbackBusy, t, keepFocusInside],
+    [dispatch, postbackBusy, t],
   );
 
   const items = useMemo(() => chatItems(chat.messages, chat.closed, chat.outbox), [chat.messages, chat.closed, chat.outbox]);
+  // The tapped chip left the page with its message's chips: the focus would be nowhere, so it goes to the message box.
+  useLayoutEffect(() => {
+    if (!tappedChip.current || tappedChip.current.isConnected) return;
+    tappedChip.current = null;
+    keepFocusInside();
+  }, [items, keepFocusInside]);
   const sentIds = useMemo(
     () => new Set(chat.outbox.flatMap((item) => (item.machine.status === 'succeed' ? [item.machine.messageId] : []))),
     [chat.outbox],
