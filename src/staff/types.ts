@@ -1,6 +1,6 @@
 /**
- * Wire types of the staff console, as /work/notes/chat-contract.md defines them ("Message (wire)" and "Staff").
- * The console is its own app (webpack entry `staff`), so it keeps its own copy instead of importing the player's.
+ * Wire types of the staff console (docs/chat-wire.md "Message (wire)" and "Staff").
+ * The message and summary types are the chat's own (src/lib/chatWire.ts, types only, so no player code is bundled).
  */
 
 export type StaffRole = 'support' | 'payments' | 'admin';
@@ -12,57 +12,10 @@ export interface StaffProfile {
   role: StaffRole;
 }
 
-export interface ChatButton {
-  title: string;
-  type: 'web' | 'call' | 'postback' | 'other';
-  payload: string;
-}
+import type { ChatMessage } from '../lib/chatWire';
 
-export type MessageType = 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
-
-export interface GenericCard {
-  image_url: string | null;
-  title: string;
-  subtitle: string | null;
-  buttons: ChatButton[];
-}
-
-export type MessagePayload =
-  | null
-  | { buttons: ChatButton[] }
-  | { message: string; url: boolean; fileType: 'image' | 'video' | 'file'; filePath: string }
-  | { quick_replies: ChatButton[] }
-  | { elements: GenericCard[] }
-  | { payload: string };
-
-export interface ChatMessage {
-  _id: string;
-  sender: 'customer' | 'other';
-  message: string;
-  message_type: MessageType;
-  payload: MessagePayload;
-  userId: string | null;
-  guestId: string | null;
-  username: string | null;
-  name: string | null;
-  createdAt: string;
-  session_id: string;
-  read: boolean;
-}
-
-export type ConversationStatus = 'open' | 'waiting_staff' | 'closed';
-
-export interface ConversationSummary {
-  id: string | number;
-  userId: string | null;
-  guestId: string | null;
-  name: string | null;
-  lastMessage: string | null;
-  lastAt: string;
-  /** Customer messages staff have not read yet. */
-  unread: number;
-  status: ConversationStatus;
-}
+export type { ChatButton, ChatMessage, ConversationStatus, ConversationSummary } from '../lib/chatWire';
+export type { ChatMessageType as MessageType, ChatPayload as MessagePayload, GenericElement as GenericCard } from '../lib/chatWire';
 
 /** The list filter: the query `status` of GET /api/staff/conversations. */
 export type ConversationFilter = 'open' | 'closed';

@@ -1,6 +1,6 @@
 import { errors } from '../../lib/wire-schemas';
 
-/** JSON schemas of the chat routes (/work/notes/chat-contract.md, docs/chat.md). */
+/** JSON schemas of the chat routes (docs/chat-wire.md, docs/chat.md). */
 export { errors };
 
 const str = { type: 'string' } as const;

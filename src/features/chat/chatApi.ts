@@ -7,56 +7,19 @@ import { guestIdRevoked } from '../../app/prefs';
 import type { Locale } from '../../lib/locale';
 import { uploadProgressed } from './chatSlice';
 
-/** Wire types of the chat (../notes/chat-contract.md "Message (wire)"; spec §3 Chat conversation). */
-export type ChatSender = 'customer' | 'other';
-export type ChatMessageType = 'text' | 'buttons' | 'media' | 'quick_replies' | 'generic' | 'postback';
-export type ChatButtonType = 'web' | 'call' | 'postback' | 'other';
+import type { ChatMessage, MediaPayload } from '../../lib/chatWire';
 
-export interface ChatButton {
-  title: string;
-  type: ChatButtonType;
-  /** web: an https URL or a same-site path; call: a phone number; postback: a code. */
-  payload: string;
-}
-
-export type MediaFileType = 'image' | 'video' | 'file';
-
-export interface MediaPayload {
-  message: string;
-  url: boolean;
-  fileType: MediaFileType;
-  filePath: string;
-}
-
-export interface GenericElement {
-  image_url: string | null;
-  title: string;
-  subtitle: string | null;
-  buttons: ChatButton[];
-}
-
-export type ChatPayload =
-  | null
-  | { buttons: ChatButton[] }
-  | MediaPayload
-  | { quick_replies: ChatButton[] }
-  | { elements: GenericElement[] }
-  | { payload: string };
-
-export interface ChatMessage {
-  _id: string;
-  sender: ChatSender;
-  message: string;
-  message_type: ChatMessageType;
-  payload: ChatPayload;
-  userId: string | null;
-  guestId: string | null;
-  username: string | null;
-  name: string | null;
-  createdAt: string;
-  session_id: string;
-  read: boolean;
-}
+export type {
+  ChatButton,
+  ChatButtonType,
+  ChatMessage,
+  ChatMessageType,
+  ChatPayload,
+  ChatSender,
+  GenericElement,
+  MediaFileType,
+  MediaPayload,
+} from '../../lib/chatWire';
 
 /** Who is chatting, as the bodies carry it: a player's id (with their token) or a guest's server-issued id. */
 export interface ChatIdentity {
@@ -207,7 +170,7 @@ function postForm(
 export const HISTORY_PAGE_SIZE = 10;
 
 /**
- * The chat calls of spec §7 (wire: ../notes/chat-contract.md). Failures are silent: the widget shows what went
+ * The chat calls of spec §7 (wire: docs/chat-wire.md). Failures are silent: the widget shows what went
  * wrong in place (a failed media message, a line under the input, a retry on the history), and a refused
  * guest id is renewed rather than sending a visitor to /login. History, send and read are mutations: the
  * chat slice keeps the messages (merged from pages and socket events), not the API cache.

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../test/server';
 import type { ChatMessage, HistoryPage, SendMessageArgs } from './chatApi';
 
-/** Test doubles of the chat (../notes/chat-contract.md). Not shipped: only tests import it. */
+/** Test doubles of the chat (docs/chat-wire.md). Not shipped: only tests import it. */
 
 let clock = Date.parse('2026-11-26T03:00:00.000Z');
 

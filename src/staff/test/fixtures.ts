@@ -2,7 +2,7 @@ import type { ChatMessage, ConversationSummary } from '../types';
 
 export function summary(id: number | string, over: Partial<ConversationSummary> = {}): ConversationSummary {
   return {
-    id,
+    id: String(id),
     userId: null,
     guestId: null,
     name: null,
