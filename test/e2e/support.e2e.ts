@@ -58,7 +58,16 @@ test('a guest chats with the bot on /contact and taps a quick reply', async () =
 test('the player uploads a picture, and a staff reply typed in the console reaches the open widget live', async () => {
   const page = await phonePage();
   await logIn(page, server.url);
-  await page.getByTestId('chat-launcher').click();
+  // Scrolled to the end, the page's last row clears the floating button (it covers nothing one cannot reach).
+  const launcher = page.getByTestId('chat-launcher');
+  await launcher.waitFor();
+  const clearance = await page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const last = document.querySelector('main')!.lastElementChild!.getBoundingClientRect();
+    return document.querySelector('[data-testid="chat-launcher"]')!.getBoundingClientRect().top - last.bottom;
+  });
+  expect(clearance).toBeGreaterThanOrEqual(0);
+  await launcher.click();
   const panel = page.getByTestId('chat-panel');
   await panel.waitFor();
 
