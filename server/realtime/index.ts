@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { AppError } from '../errors';
 import { guestIds, type GuestIds } from './guest-id';
+import { startWalletPush } from './wallet-push';
 
 /** What a socket of the player/guest namespace proved at connect (socket.data). */
 export interface CustomerSocketData {
@@ -167,8 +168,17 @@ async function realtime(app: FastifyInstance) {
     toGuest: (guestId, event, data) => void io.to(roomOfGuest(guestId)).emit(event, data),
   } satisfies Realtime);
 
+  // Live balance: committed ledger entries announced to their players' rooms (wallet-push.ts).
+  const walletPush = await startWalletPush({
+    db: app.db,
+    io,
+    roomOfPlayer,
+    onError: (err) => app.log.warn({ err: (err as Error)?.message }, 'wallet push pass failed'),
+  });
+
   // Before the HTTP server closes: open WebSockets would keep server.close() waiting forever.
   app.addHook('preClose', async () => {
+    await walletPush.stop();
     app.server.off('upgrade', onUpgrade);
     await io.close();
   });
