@@ -7,6 +7,7 @@ import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from './api';
+import { liveReducer } from './liveSlice';
 import { sessionEnded } from './authEvents';
 import { modalsReducer } from './modalSlice';
 import { localStore, sessionStorageRouter } from './persist';
@@ -35,6 +36,7 @@ const rootReducer = combineReducers({
   qrDeposit: qrDepositReducer,
   register: registerReducer,
   spin: spinReducer,
+  live: liveReducer,
   // Not persisted: only the guest id (prefs.guestId) outlives the page.
   chat: chatReducer,
 });

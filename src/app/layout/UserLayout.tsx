@@ -8,6 +8,7 @@ import { ChatLauncher } from '../../features/chat/ChatLauncher';
 import { logout } from '../../features/session/logout';
 import { useAppDispatch } from '../hooks';
 import { ModalHost } from '../ModalHost';
+import { useWalletPush } from '../useWalletPush';
 import { BottomMenu, type MenuLink } from './BottomMenu';
 import { CONDITIONS_MODAL, ConditionsModal } from './ConditionsModal';
 import { TopBar } from './TopBar';
@@ -26,6 +27,7 @@ export default function UserLayout() {
   const dispatch = useAppDispatch();
   const conditions = useModal(CONDITIONS_MODAL);
   const offset = useTopOffset();
+  useWalletPush();
   return (
     <div className="layout layout--user">
       <TopBar home="/user/home">

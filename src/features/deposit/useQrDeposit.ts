@@ -5,6 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { api } from '../../app/api';
 import { classifyError, errorCode } from '../../app/apiErrors';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { selectWalletLive, selectWalletPushes } from '../../app/liveSlice';
 import { depositApi, useCancelQrMutation, useCreateQrMutation } from './depositApi';
 import { toastServerMessage } from './messages';
 import type { QrBank } from './qrRules';
@@ -75,16 +76,27 @@ export function useQrDeposit(banks: readonly QrBank[]) {
     return () => clearInterval(timer);
   }, [anyShown, dispatch]);
 
-  // The poll: the bank of each shown QR, and the wallet (whatever shows it refetches through the tag).
+  // The poll: the bank of each shown QR, and the wallet (whatever shows it refetches through the tag). Only
+  // while the live-balance socket is down: when it is up, a payment arrives as a `wallet` event instead.
   const shownBanks = banks.filter((bank) => state[bank].machine.status === 'shown').join(',');
+  const live = useAppSelector(selectWalletLive);
+  const pushes = useAppSelector(selectWalletPushes);
   useEffect(() => {
-    if (shownBanks === '') return;
+    if (shownBanks === '' || live) return;
     const timer = setInterval(() => {
       for (const bank of shownBanks.split(',') as QrBank[]) check(bank);
       dispatch(api.util.invalidateTags(['Wallet']));
     }, QR_POLL_MS);
     return () => clearInterval(timer);
-  }, [shownBanks, check, dispatch]);
+  }, [shownBanks, live, check, dispatch]);
+
+  // A ledger change pushed to this player (useWalletPush): a shown QR may be the one just paid.
+  const seenPushes = useRef(pushes);
+  useEffect(() => {
+    if (pushes === seenPushes.current) return;
+    seenPushes.current = pushes;
+    for (const bank of shownBanks.split(',').filter(Boolean) as QrBank[]) check(bank);
+  }, [pushes, shownBanks, check]);
 
   // A paid QR is money in the wallet: reload the wallet and the statement, once per QR.
   const credited = useRef(new Set<string>());

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+
+import { api } from './api';
+import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
+import { walletPushed, walletSocketChanged } from './liveSlice';
+import { useGetWalletQuery } from './walletApi';
+import { loadSocketIo, openWalletSocket, type IoFactory } from './walletSocket';
+
+/** GET /api/chat/config: the rooms' prefix (null while the operator has the chat off: then no socket, and pollers poll). */
+const liveApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getLiveConfig: build.query<{ PREFIX: string | null }, void>({
+      query: () => '/api/chat/config',
+      extraOptions: { silent: true },
+    }),
+  }),
+});
+
+/** What a ledger change makes stale: the wallet, the statement, and a QR that may now be paid. */
+export const WALLET_PUSH_TAGS = ['Wallet', 'Statement', 'Qr'] as const;
+
+export interface WalletPushDeps {
+  load: () => Promise<IoFactory>;
+  /** Off under jest unless a test turns it on: other suites count the sockets they open. */
+  enabled: boolean;
+}
+export const walletPushDeps: WalletPushDeps = { load: loadSocketIo, enabled: process.env.NODE_ENV !== 'test' };
+
+/**
+ * Live balance (docs/client.md): in the user area, a socket joined to the player's room; every `wallet` event
+ * (a committed ledger change) refetches the wallet and the statement and bumps `live.walletPushes`, which an
+ * open QR modal answers with a state check. `live.walletSocket` says whether pollers may rest.
+ */
+export function useWalletPush(): void {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const token = useAppSelector((s) => s.session.token);
+  const enabled = walletPushDeps.enabled && Boolean(token);
+  const { data: wallet } = useGetWalletQuery(undefined, { skip: !enabled });
+  const { data: config } = liveApi.useGetLiveConfigQuery(undefined, { skip: !enabled });
+  const playerId = wallet?.profile._id;
+  const prefix = config?.PREFIX;
+
+  useEffect(() => {
+    if (!enabled || !playerId || !prefix) return;
+    let close: (() => void) | null = null;
+    let cancelled = false;
+    void walletPushDeps.load().then(
+      (io) => {
+        if (cancelled) return;
+        close = openWalletSocket({
+          io,
+          url: window.location.origin,
+          room: `${prefix}-${playerId}`,
+          token: () => store.getState().session.token,
+          onStatus: (status) => dispatch(walletSocketChanged(status)),
+          onChange: () => {
+            dispatch(api.util.invalidateTags([...WALLET_PUSH_TAGS]));
+            dispatch(walletPushed());
+          },
+        });
+      },
+      // Without the library (a failed chunk load) pollers keep polling.
+      () => dispatch(walletSocketChanged('down')),
+    );
+    return () => {
+      cancelled = true;
+      close?.();
+      dispatch(walletSocketChanged('off'));
+    };
+  }, [enabled, playerId, prefix, dispatch, store]);
+}
