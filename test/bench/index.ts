@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { ROOT } from '../e2e/harness';
 import { measureLighthouse } from './lighthouse';
 import { measureLoginBundle } from './login-bundle';
@@ -14,7 +16,16 @@ async function main() {
   console.log(bundle.lines.join('\n'));
   ok &&= bundle.ok;
   console.log((await measureLighthouse()).join('\n'));
+  console.log(webhookToScreen());
   process.exit(ok ? 0 : 1);
+}
+
+/** The live balance's figure, as test/e2e/deposit.e2e.ts last measured it (the bench does not run the e2e suite). */
+function webhookToScreen(): string {
+  const file = path.join(ROOT, '.tmp', 'webhook-to-screen.json');
+  if (!fs.existsSync(file)) return 'webhook 200 -> paid QR on screen: not measured (run npm run test:e2e -- test/e2e/deposit.e2e.ts)';
+  const f = JSON.parse(fs.readFileSync(file, 'utf8')) as { runs: number[]; p50: number; max: number; at: string };
+  return `webhook 200 -> paid QR on screen (e2e, ${f.at}): ${f.runs.join(', ')} ms, p50 ${f.p50} ms, max ${f.max} ms; budget 1000 ms -> ${f.max < 1000 ? 'within budget' : 'OVER BUDGET'}`;
 }
 
 main().catch((e) => {

@@ -150,3 +150,52 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   expect(await page.evaluate(() => (window as unknown as { depositJourney?: boolean }).depositJourney)).toBe(true);
   await bank.close();
 });
+
+/** Where `npm run bench` finds the webhook-to-screen figures of the last run (test/bench/index.ts). */
+const WEBHOOK_TO_SCREEN_FILE = path.join(__dirname, '..', '..', '.tmp', 'webhook-to-screen.json');
+
+test('live balance: a paid QR shows in the open SPA within 1 s of the webhook\'s 200, without the poll', async () => {
+  await page.goto(`${server.url}/user/home`);
+  await page.getByTestId('widget-deposit').click();
+  const dialog = page.getByRole('dialog', { name: 'Deposit' });
+  await dialog.getByRole('tab', { name: 'QR code' }).click();
+  const panel = dialog.getByTestId('qr-KBANK');
+  const bank = await demoBank();
+  const ms: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    await panel.getByRole('button', { name: '100', exact: true }).click();
+    await panel.getByRole('button', { name: 'Create QR code' }).click();
+    await panel.getByRole('img', { name: /QR code for 100\.00 baht/ }).waitFor();
+    // The SPA notes the moment its paid state is in the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { paidAt?: number };
+      delete w.paidAt;
+      const seen = () => document.querySelector('[data-testid="qr-paid"]') !== null;
+      const observer = new MutationObserver(() => {
+        if (seen()) {
+          w.paidAt = Date.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await bank.goto(`${server.url}/demo/bank`);
+    const paid = bank.waitForResponse((r) => r.request().method() === 'POST' && /\/demo\/bank\/qr\/[^/]+\/pay$/.test(r.url()));
+    await bank.locator('tr', { hasText: 'KBANK' }).filter({ hasText: '100.00' }).getByRole('button', { name: 'Pay' }).click();
+    // The demo bank answers its form right after the webhook's 200 (it calls the webhook in-process).
+    const timing = (await paid).request().timing();
+    const webhookDone = timing.startTime + timing.responseStart;
+    await bank.getByText('Paid: the wallet was credited.').waitFor();
+    await panel.getByTestId('qr-paid').waitFor({ timeout: 10_000 });
+    const paidAt = await page.evaluate(() => (window as unknown as { paidAt?: number }).paidAt);
+    expect(paidAt).toBeDefined();
+    ms.push(Math.max(0, paidAt! - webhookDone));
+  }
+  await bank.close();
+  const sorted = [...ms].sort((a, b) => a - b);
+  const figures = { runs: ms.map((v) => Math.round(v)), p50: Math.round(sorted[Math.floor(sorted.length / 2)]), max: Math.round(sorted[sorted.length - 1]), at: new Date().toISOString() };
+  console.log(`webhook 200 -> paid QR on screen: ${figures.runs.join(', ')} ms (p50 ${figures.p50} ms, max ${figures.max} ms)`);
+  fs.mkdirSync(path.dirname(WEBHOOK_TO_SCREEN_FILE), { recursive: true });
+  fs.writeFileSync(WEBHOOK_TO_SCREEN_FILE, `${JSON.stringify(figures)}\n`);
+  for (const v of ms) expect(v).toBeLessThan(1000);
+});
