@@ -1,18 +1,7 @@
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-
+import { openRoomSocket, type IoFactory } from '../../app/roomSocket';
 import type { MessagingEvent, SocketStatus } from './chatSlice';
 
-/** Spec §7 and §9: reconnect after 500 ms, without a limit; a check every 5 s reconnects a dropped socket. */
-export const RECONNECT_DELAY_MS = 500;
-export const SOCKET_CHECK_MS = 5000;
-
-export type IoFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
-
-/**
- * socket.io-client, fetched the first time the chat opens: it is in no route's download, only in the chat's
- * (spec: heavy or rare code loads lazily).
- */
-export const loadSocketIo = (): Promise<IoFactory> => import(/* webpackChunkName: "socket-io" */ 'socket.io-client').then((m) => m.io);
+export { loadSocketIo, RECONNECT_DELAY_MS, SOCKET_CHECK_MS, type IoFactory } from '../../app/roomSocket';
 
 export type SocketAuth = { token: string } | { guestId: string };
 
@@ -40,51 +29,30 @@ function isMessagingEvent(value: unknown): value is MessagingEvent {
   return event.type === 'message' || event.type === 'end';
 }
 
-/** A refusal by the server's auth check: reconnecting with the same identity cannot help. */
-const REFUSALS = new Set(['UNAUTHORIZED', 'invalid-token', 'EXPIRED_AUTH_TOKEN']);
-
 /**
- * The chat's socket (chat contract "Socket.io"): websocket transport only, the player's token or the guest id
- * as auth, `join` {room} on every connection, `messaging` events handed over, reconnection after 500 ms
- * without a limit, and a check every 5 s that reconnects a socket that is down (socket.io gives up after a
- * refused handshake or a server-side disconnect). Returns the function that closes it for good.
+ * The chat's socket (docs/chat-wire.md "Socket.io"): the app's room socket (src/app/roomSocket.ts: websocket only,
+ * `join` on every connection, 500 ms reconnection, the 5 s check) with the player's token or the guest id as auth,
+ * its `messaging` events handed over. Returns the function that closes it for good.
  */
 export function openChatSocket({ io, url, room, auth, onStatus, onMessaging, onJoined }: ChatSocketOptions): () => void {
-  let refused = false;
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: true,
-    reconnectionDelay: RECONNECT_DELAY_MS,
-    reconnectionDelayMax: RECONNECT_DELAY_MS,
-    reconnectionAttempts: Infinity,
-    auth: (cb: (data: object) => void) => cb(auth()),
-  });
   onStatus('connecting');
-  socket.on('connect', () => {
-    refused = false;
-    onStatus('connected');
-    socket.emit('join', { room }, (answer: { ok?: boolean } | undefined) => {
-      // Not this identity's room: live messages cannot come (the history still loads).
-      if (answer?.ok === false) onStatus('refused');
-      else onJoined();
-    });
+  const close = openRoomSocket({
+    io,
+    url,
+    room,
+    auth,
+    onConnect: () => onStatus('connected'),
+    // Not this identity's room: live messages cannot come (the history still loads).
+    onJoinAnswer: (answer) => (answer?.ok === false ? onStatus('refused') : onJoined()),
+    onDown: (refused) => onStatus(refused ? 'refused' : 'disconnected'),
+    events: {
+      messaging: (event) => {
+        if (isMessagingEvent(event)) onMessaging(event);
+      },
+    },
   });
-  socket.on('disconnect', () => onStatus('disconnected'));
-  socket.on('connect_error', (error: Error) => {
-    refused = REFUSALS.has(error?.message);
-    onStatus(refused ? 'refused' : 'disconnected');
-  });
-  socket.on('messaging', (event: unknown) => {
-    if (isMessagingEvent(event)) onMessaging(event);
-  });
-  const check = setInterval(() => {
-    if (!socket.connected && !socket.active && !refused) socket.connect();
-  }, SOCKET_CHECK_MS);
   return () => {
-    clearInterval(check);
-    socket.off();
-    socket.disconnect();
+    close();
     onStatus('off');
   };
 }
