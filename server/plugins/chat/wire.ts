@@ -1,32 +1,14 @@
 import type { ConversationRow, MessageRow, SummaryRow } from './repository';
 
-/** Rows as the wire shows them (ChatMessage and ConversationSummary of the contract). */
+import type { ChatMessage, ConversationSummary } from '../../../src/lib/chatWire';
 
-export interface ChatMessageWire {
-  _id: string;
-  sender: 'customer' | 'other';
-  message: string;
-  message_type: MessageRow['message_type'];
-  payload: Record<string, unknown> | null;
-  userId: string | null;
-  guestId: string | null;
-  username: string | null;
-  name: string | null;
-  createdAt: string;
-  session_id: string;
-  read: boolean;
-}
+export type { ConversationSummary };
 
-export interface ConversationSummary {
-  id: string;
-  userId: string | null;
-  guestId: string | null;
-  name: string | null;
-  lastMessage: string | null;
-  lastAt: string;
-  unread: number;
-  status: ConversationRow['status'];
-}
+/**
+ * Rows as the wire shows them (docs/chat-wire.md; the types are the SPA's, src/lib/chatWire.ts). The payload is
+ * the stored JSON object as it is: the routes' response schemas say what may leave.
+ */
+export type ChatMessageWire = Omit<ChatMessage, 'payload'> & { payload: Record<string, unknown> | null };
 
 const parse = (json: string | null): Record<string, unknown> | null => {
   if (!json) return null;
