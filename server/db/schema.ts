@@ -7,6 +7,7 @@ import type { BonusTables } from './schema-bonus';
 import type { InviteWheelTables } from './schema-invite-wheel';
 import type { StaffTables } from './schema-staff';
 import type { ChatTables } from './schema-chat';
+import type { PlayTables } from './schema-play';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -31,6 +32,8 @@ export interface PlayersTable {
   id: Generated<number>; phone: string; name: string; password_hash: string; bank_code: string;
   bank_account_name: string; bank_account_no: string; currency: string; source_code: string | null;
   inviter_id: number | null; status: string; coin: number; created_at: string; updated_at: string;
+  /** When the player confirmed at registration that they are at least MIN_PLAYER_AGE (issue 15); null before it. */
+  age_confirmed_at: string | null;
 }
 export interface SessionsTable {
   id: string; player_id: number; created_at: string; expires_at: string; revoked_at: string | null;
@@ -46,4 +49,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables {}
