@@ -11,6 +11,7 @@ import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
 import security from './plugins/security';
 import spa from './plugins/spa';
+import pwa from './plugins/pwa';
 import wallet, { type WalletPluginOptions } from './plugins/wallet';
 import statement from './plugins/statement';
 import bonus, { type BonusPluginOptions } from './plugins/bonus';
@@ -18,6 +19,7 @@ import invite from './plugins/invite';
 import wheel, { type WheelPluginOptions } from './plugins/wheel';
 import realtime from './realtime';
 import chat, { type ChatPluginOptions } from './plugins/chat';
+import playLimits from './plugins/play-limits';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,8 @@ export interface RouteEntry {
   protected: boolean;
   /** Needs a staff token (app.authenticateStaff); a player's token is refused. */
   staff: boolean;
+  /** A play route (`config: { play: true }`): refused during a time-out, a self-exclusion or past the session limit (docs/responsible-play.md). */
+  play: boolean;
 }
 
 export interface AppOptions {
@@ -118,7 +122,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     const isStaff = app.hasDecorator('authenticateStaff') && onRequest.includes(app.authenticateStaff);
     const isProtected = isStaff || (app.hasDecorator('authenticate') && onRequest.includes(app.authenticate));
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected, staff: isStaff });
+      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected, staff: isStaff, play: route.config?.play === true });
     }
   });
 
@@ -155,6 +159,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(staff);
   await app.register(accounts);
   await app.register(lookups);
+  // Before every plugin with play routes (config.play): its onRoute hook adds their guard.
+  await app.register(playLimits);
   await app.register(import('./plugins/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
@@ -169,6 +175,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     await database.db.selectFrom('settings').select('key').limit(1).execute();
     return { status: 'ok' };
   });
+
+  await app.register(pwa);
 
   // Last: the built SPA, and the not-found answers (JSON under /api, index.html for page navigations).
   await app.register(spa);

@@ -23,8 +23,16 @@ export interface Config {
   logLevel: string;
   /** OTP on registration (the registerOTP lookup reflects it). */
   registerOtp: boolean;
-  /** Minimum player age the operator requires; shown in the conditions, configurable per jurisdiction. */
+  /**
+   * Minimum player age the operator requires (MIN_PLAYER_AGE, 18..99, default 20: Thailand's age of majority);
+   * shown in the conditions and the registration checkbox (GET /api/lookup/info minPlayerAge), per jurisdiction.
+   */
   minPlayerAge: number;
+  /**
+   * PLAY_MINUTE_MS: the length of one "minute" of the session limit and the reality check (docs/responsible-play.md),
+   * 60000; only the end-to-end suite shortens it, and NODE_ENV=production refuses anything else.
+   */
+  playMinuteMs: number;
   /** Global per-address request limit per minute (0 turns it off, e.g. for load tests behind one address). */
   rateLimitPerMinute: number;
   /** Origins allowed to embed the app in a frame (the mobile/iframe variant's host app); 'self' by default. */
@@ -137,6 +145,13 @@ function chatPrefix(env: Env): string {
   return v;
 }
 
+/** Responsible play: a shortened "minute" would let a session run past its limit unnoticed, so production keeps 60000. */
+function playMinuteMs(env: Env): number {
+  const n = int(env, 'PLAY_MINUTE_MS', 60_000, 10, 60_000);
+  if (n !== 60_000 && env.NODE_ENV === 'production') throw new ConfigError(`PLAY_MINUTE_MS must be 60000 when NODE_ENV=production, got ${n}`);
+  return n;
+}
+
 function logLevel(env: Env): string {
   const v = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(v)) {
@@ -180,7 +195,8 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     distDir: path.resolve(env.DIST_DIR || path.join(__dirname, '..', 'dist')),
     logLevel: logLevel(env),
     registerOtp: bool(env, 'REGISTER_OTP', false),
-    minPlayerAge: int(env, 'MIN_PLAYER_AGE', 18, 18, 25),
+    minPlayerAge: int(env, 'MIN_PLAYER_AGE', 20, 18, 99),
+    playMinuteMs: playMinuteMs(env),
     rateLimitPerMinute: rateLimit(env),
     frameAncestors: frameAncestors(env),
     trustProxy: trustProxy(env),

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { assertMayPlay, setPlayMinuteMs } from './enforce';
+import routes from './routes';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A play route (docs/responsible-play.md): it deposits, moves money into a game, opens or launches a game,
+     * accepts a bonus or promotion, spins the wheel or claims a coupon, a refund or an invite bonus. The play-limits
+     * plugin guards it with assertMayPlay (restrictions, session limit); app.routeCatalogue records it.
+     */
+    play?: boolean;
+  }
+}
+
+/**
+ * Responsible play (issue 15, docs/responsible-play.md): the player's limits, reality-check interval, time-outs and
+ * self-exclusions, their audit trail, and the guard of play routes. Registered before every plugin with play routes:
+ * its onRoute hook only sees routes added after it.
+ */
+async function playLimits(app: FastifyInstance) {
+  setPlayMinuteMs(app.config.playMinuteMs);
+  const guard: preHandlerHookHandler = async (req: FastifyRequest) => {
+    await assertMayPlay(app.db, req.playerId, req.sessionId, app.clock.now(), app.config.playMinuteMs);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.play !== true) return;
+    route.preHandler = [...([] as preHandlerHookHandler[]).concat((route.preHandler as preHandlerHookHandler | preHandlerHookHandler[] | undefined) ?? []), guard];
+  });
+  await app.register(routes);
+}
+
+export default fp(playLimits, { name: 'play-limits', dependencies: ['db', 'auth'] });

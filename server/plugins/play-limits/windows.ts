@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { PlayLimitKind, PlayLimitsTable } from '../../db/schema-play';
+
+/**
+ * Rolling windows and usage sums of responsible play (docs/responsible-play.md). A window ends at the instant of the
+ * check and has no upper bound in the queries: a row written a moment after `now` was read (a parallel deposit that
+ * committed while this request waited for the player's lock) still counts.
+ */
+
+const HOUR = 3600_000;
+export type Window = 'day' | 'week' | 'month';
+export const WINDOW_MS: Record<Window, number> = { day: 24 * HOUR, week: 7 * 24 * HOUR, month: 30 * 24 * HOUR };
+export const WINDOWS: readonly Window[] = ['day', 'week', 'month'];
+
+/** The start of a window ending at now, as the ISO text timestamps are compared with. */
+export const windowStart = (now: Date, w: Window) => new Date(now.getTime() - WINDOW_MS[w]).toISOString();
+
+/**
+ * Deposits in satang since `since` (ISO): the player's statement lines of type deposit with status SUCCESS, plus the
+ * gift links still being redeemed (reserved: gift_redemptions IN_PROGRESS with an amount).
+ */
+export async function depositUsage(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
+  const credited = await db
+    .selectFrom('statements')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
+    .where('player_id', '=', playerId)
+    .where('statement_type', '=', 'deposit')
+    .where('status', '=', 'SUCCESS')
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  const reserved = await db
+    .selectFrom('gift_redemptions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
+    .where('player_id', '=', playerId)
+    .where('status', '=', 'IN_PROGRESS')
+    .where('amount', '>', 0)
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(credited.s) + Number(reserved.s);
+}
+
+/** sum(bet - win) of the player's rounds played since `since`, in satang; a net win counts as no loss (0). */
+export async function lossUsage(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
+  return Math.max(0, -(await netResult(db, playerId, since)));
+}
+
+/** sum(win - bet) of the player's rounds played since `since`, in satang (negative: lost). */
+export async function netResult(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
+  const r = await db
+    .selectFrom('bet_rounds')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('win'), eb.lit(0)).as('win'), eb.fn.coalesce(eb.fn.sum<number>('bet'), eb.lit(0)).as('bet')])
+    .where('player_id', '=', playerId)
+    .where('played_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(r.win) - Number(r.bet);
+}
+
+export interface ResolvedLimit {
+  /** The value in force now: satang, minutes for 'session'; null = no limit. */
+  value: number | null;
+  /** A raise or removal still waiting for its time. */
+  pending: { value: number | null; at: string } | null;
+}
+
+/** A row's effective value at `now`: a pending change whose time has come has taken over (written back on the next write). */
+export function resolveLimit(row: Pick<PlayLimitsTable, 'value' | 'pending_set' | 'pending_value' | 'pending_at'> | undefined, now: Date): ResolvedLimit {
+  if (!row) return { value: null, pending: null };
+  const value = row.value === null ? null : Number(row.value);
+  if (Number(row.pending_set) !== 1 || row.pending_at === null) return { value, pending: null };
+  const pendingValue = row.pending_value === null ? null : Number(row.pending_value);
+  if (row.pending_at <= now.toISOString()) return { value: pendingValue, pending: null };
+  return { value, pending: { value: pendingValue, at: row.pending_at } };
+}
+
+export const ALL_KINDS: readonly PlayLimitKind[] = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session'];
+
+/** Every kind of the player's limits, resolved at `now` (kinds never set: no limit). */
+export async function loadLimits(db: Kysely<DB>, playerId: number, now: Date, kinds: readonly PlayLimitKind[] = ALL_KINDS): Promise<Record<PlayLimitKind, ResolvedLimit>> {
+  const rows = await db.selectFrom('play_limits').selectAll().where('player_id', '=', playerId).where('kind', 'in', [...kinds]).execute();
+  const out = {} as Record<PlayLimitKind, ResolvedLimit>;
+  for (const k of ALL_KINDS) out[k] = resolveLimit(rows.find((r) => r.kind === k), now);
+  return out;
+}
