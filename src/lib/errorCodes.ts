@@ -42,6 +42,10 @@ export const PROJECT_ERROR_CODES = [
   'WHEEL_INACTIVE', 'NO_COIN',
   // Chat uploads: a type or extension the chat does not take; a file over the size cap (413).
   'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE',
+  // Responsible play (docs/responsible-play.md): over a deposit or loss limit (422); past the session limit, on a
+  // time-out, self-excluded (403); a restriction ending later already runs (409); a bad limit, period or missing
+  // confirmation (422); registration without the age confirmation (422).
+  'DEPOSIT_LIMIT', 'LOSS_LIMIT', 'SESSION_LIMIT', 'PLAY_TIMEOUT', 'SELF_EXCLUDED', 'RESTRICTION_ACTIVE', 'LIMIT_INVALID', 'AGE_NOT_CONFIRMED',
 ] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
