@@ -29,6 +29,11 @@ export function isSourceMap(pathName: string): boolean {
   return /\.map(?:\.(?:gz|br))?$/i.test(p.split('?')[0]);
 }
 
+/** dist/sw.js, or its pre-compressed sibling. */
+export function isServiceWorkerFile(distDir: string, filePath: string): boolean {
+  return filePath.replace(/\.(?:gz|br)$/, '') === path.join(distDir, 'sw.js');
+}
+
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 const STAFF_NOT_BUILT = 'The staff console is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 
@@ -61,6 +66,8 @@ export default fp(
       allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The service worker (docs/client.md "Installable app") controls the whole site from /sw.js.
+        if (isServiceWorkerFile(distDir, filePath)) reply.header('Service-Worker-Allowed', '/');
       },
     });
     await app.register(fastifyStatic, {
