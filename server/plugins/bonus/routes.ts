@@ -9,6 +9,8 @@ import { readRefundSettings } from './settings';
 /** The bonus, promotion and refund routes of spec §7 (docs/bonus.md "Routes"). All need a player's token. */
 export default async function routes(app: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
+  // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit.
+  const play = { config: { play: true } };
   const deps = () => app.bonus.deps;
   const now = () => app.clock.now();
 
@@ -16,7 +18,7 @@ export default async function routes(app: FastifyInstance) {
 
   app.get<{ Params: { code: string } }>(
     '/api/bonus/activate/:code',
-    { ...auth, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
+    { ...auth, ...play, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
     async (req) => activationAnswer(app.db, await activate(deps(), req.playerId, req.params.code, 'bonus')),
   );
 
@@ -39,7 +41,7 @@ export default async function routes(app: FastifyInstance) {
 
   app.get<{ Params: { code: string } }>(
     '/api/promotion/activate/:code',
-    { ...auth, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
+    { ...auth, ...play, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
     async (req) => activationAnswer(app.db, await activate(deps(), req.playerId, req.params.code, 'promotion')),
   );
 
@@ -58,9 +60,9 @@ export default async function routes(app: FastifyInstance) {
   });
 
   const receive = async (req: { playerId: number }) => ({ message: 'REFUND_SUCCESS' as const, amount: toBaht(await receiveRefund(app.db, req.playerId, now())) });
-  app.get('/api/refund/receive', { ...auth, schema: { response: { 200: S.refundReceived, ...S.errors } } }, receive);
+  app.get('/api/refund/receive', { ...auth, ...play, schema: { response: { 200: S.refundReceived, ...S.errors } } }, receive);
   // Spec §7 names both; they do the same.
-  app.get('/api/refund/addWallet', { ...auth, schema: { response: { 200: S.refundReceived, ...S.errors } } }, receive);
+  app.get('/api/refund/addWallet', { ...auth, ...play, schema: { response: { 200: S.refundReceived, ...S.errors } } }, receive);
 
   app.get('/api/refund/banners', { ...auth, schema: { response: { 200: S.bannerList, ...S.errors } } }, async () => {
     const s = await readRefundSettings(app.db);

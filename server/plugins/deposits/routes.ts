@@ -20,6 +20,8 @@ const errors = { '4xx': s.errorResponse, '5xx': s.errorResponse };
 export default async function routes(app: FastifyInstance): Promise<void> {
   const ctx = app.deposits;
   const auth = { onRequest: app.authenticate };
+  // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit.
+  const play = { config: { play: true } };
 
   // ---- QR codes: GET, POST {amount}, DELETE /api/qrcode/{bankCode | qrcodeId}
   const qrErrors = { '4xx': s.qrRefusal, 502: s.qrRefusal, '5xx': s.errorResponse };
@@ -29,7 +31,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   });
   app.post<{ Params: { code: string }; Body: { amount?: unknown } }>(
     '/api/qrcode/:code',
-    { ...auth, schema: { params: s.qrParams, body: s.createQrBody, response: { 200: s.qrRecord, ...qrErrors } } },
+    { ...auth, ...play, schema: { params: s.qrParams, body: s.createQrBody, response: { 200: s.qrRecord, ...qrErrors } } },
     async (req, reply) => {
       if (!isQrBank(req.params.code)) throw notFound('NO_BANK');
       try {
@@ -64,7 +66,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   // ---- Slips
   await app.register(async (uploads) => {
     if (!uploads.hasContentTypeParser('multipart/form-data')) await uploads.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
-    uploads.post('/api/wallet/slip', { ...auth, schema: { response: { 200: s.slipUploadAnswer, ...errors } } }, async (req, reply) => {
+    uploads.post('/api/wallet/slip', { ...auth, ...play, schema: { response: { 200: s.slipUploadAnswer, ...errors } } }, async (req, reply) => {
       await assertSlipUploadOpen(ctx);
       const rules = await readDepositRules(app.db);
       if (!req.isMultipart()) throw badRequest('SLIP_NO_FILE');
@@ -130,7 +132,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   // ---- Gift links
   app.post<{ Body: { link?: string } }>(
     '/api/wallet/truelink',
-    { ...auth, schema: { body: s.truelinkBody, response: { 200: s.truelinkAnswer, ...errors } } },
+    { ...auth, ...play, schema: { body: s.truelinkBody, response: { 200: s.truelinkAnswer, ...errors } } },
     async (req, reply) => idempotent(app.db, req, reply, async () => ({ body: await redeemGiftLink(ctx, req.playerId, req.body?.link ?? '') })),
   );
 

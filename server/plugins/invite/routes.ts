@@ -7,8 +7,10 @@ import { readInviteSettings } from './settings';
 /** The invite routes of spec §7 (docs/invite-wheel.md "Routes"). All need a player's token. */
 export default async function routes(app: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
+  // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit.
+  const play = { config: { play: true } };
 
-  app.get('/api/invite/bonus', { ...auth, schema: { response: { 200: S.received, ...S.errors } } }, async (req) => ({
+  app.get('/api/invite/bonus', { ...auth, ...play, schema: { response: { 200: S.received, ...S.errors } } }, async (req) => ({
     message: 'INVITE_BONUS_SUCCESS' as const,
     amount: toBaht(await receiveInviteBonus(app.db, req.playerId, app.clock.now())),
   }));
