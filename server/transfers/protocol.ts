@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameProvider, TransferOutcome } from '../adapters/games/types';
 import { nowIso } from '../db';
@@ -7,6 +7,7 @@ import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount } from '../ledger';
 import { currencyOf } from '../ledger/accounts';
 import { writeStatement, setStatementStatus } from '../plugins/statement/repository';
+import { lockPlayer } from '../plugins/accounts/repository';
 import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
 
 /**
@@ -39,6 +40,12 @@ export interface TransferResult {
 
 const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
 
+/**
+ * A rule the opening transaction checks under the player's row lock before any money moves (the loss limit of
+ * issue 15): throwing refuses the transfer and leaves nothing behind.
+ */
+export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
+
 export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
   const game = await db.selectFrom('games').select(['code', 'active']).where('code', '=', gameCode).executeTakeFirst();
   if (!game || !Number(game.active)) throw notFound('NO_GAME');
@@ -47,11 +54,15 @@ export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameC
   return acct;
 }
 
-async function openTransfer(deps: TransferDeps, direction: TransferDirection, playerId: number, gameCode: string, amount: number): Promise<string> {
+async function openTransfer(deps: TransferDeps, direction: TransferDirection, playerId: number, gameCode: string, amount: number, guard?: TransferGuard): Promise<string> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
   const id = crypto.randomUUID();
   const at = now(deps);
   await deps.db.transaction().execute(async (trx) => {
+    if (guard) {
+      await lockPlayer(trx, playerId);
+      await guard(trx);
+    }
     const currency = await currencyOf(trx, playerId);
     await trx
       .insertInto('game_transfers')
@@ -161,9 +172,9 @@ function finish(transferId: string, status: 'settled' | 'failed' | undefined): T
 }
 
 /** Wallet -> game. MONEY_NOT_ENOUGH when the wallet does not cover it; TRANSFER_FAIL (money back in the wallet) on a definite failure. */
-export async function transferToGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number }): Promise<TransferResult> {
+export async function transferToGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number; guard?: TransferGuard }): Promise<TransferResult> {
   const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
-  const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount);
+  const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount, input.guard);
   const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, acct.username, id, input.amount));
   return finish(id, status);
 }

@@ -22,6 +22,9 @@ function transferAnswer(r: TransferResult, amount: number) {
 
 export default async function routes(app: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
+  // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit. The transfer
+  // route is not one: game -> wallet stays open, so its guard runs in the transfer service by direction.
+  const play = { config: { play: true } };
   const w = () => app.wallet;
 
   app.get('/api/wallet', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, (req) => walletView(app.db, w().secrets, req.playerId));
@@ -33,19 +36,19 @@ export default async function routes(app: FastifyInstance) {
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/activate/:slotCode',
-    { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.slot, ...S.errors } } },
+    { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.slot, ...S.errors } } },
     (req) => activateGame(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/account/:slotCode',
-    { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
+    { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
     (req) => gameCredentials(app.db, w().secrets, req.playerId, req.params.slotCode),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/resetpassword/:slotCode',
-    { ...auth, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
+    { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
     (req) => resetGamePassword(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
   );
 
@@ -55,17 +58,17 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotent(app.db, req, reply, async () => {
         const amount = amountFromWire(req.body.amount, TRANSFER_MINIMUM_SATANG);
-        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount);
+        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, { sessionId: req.sessionId, now: app.clock.now() });
         return transferAnswer(r, amount);
       }),
   );
 
   app.post<{ Body: { to: string } }>(
     '/api/wallet/transferAll',
-    { ...auth, schema: { body: S.transferAllBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
+    { ...auth, ...play, schema: { body: S.transferAllBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
     (req, reply) =>
       idempotent(app.db, req, reply, async () => {
-        const r = await transferAll(w().transferDeps, req.playerId, req.body.to);
+        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, { sessionId: req.sessionId, now: app.clock.now() });
         return transferAnswer(r, r.amount);
       }),
   );
@@ -98,7 +101,7 @@ export default async function routes(app: FastifyInstance) {
     });
   }
 
-  const autoLogin = { ...auth, schema: { params: S.autoLoginParams, response: { 200: S.linkResponse, ...S.errors } } };
+  const autoLogin = { ...auth, ...play, schema: { params: S.autoLoginParams, response: { 200: S.linkResponse, ...S.errors } } };
   app.get<{ Params: { game: string; username: string } }>('/api/autoLogin/:game/:username', autoLogin, async (req) => ({
     link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username),
   }));

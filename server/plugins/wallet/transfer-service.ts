@@ -1,6 +1,7 @@
 import { badRequest, unprocessable } from '../../errors';
 import { parseWireBaht, walletBalance } from '../../ledger';
-import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferResult } from '../../transfers/protocol';
+import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult } from '../../transfers/protocol';
+import { assertMayPlay, checkLossAllowed } from '../play-limits/enforce';
 
 export const WALLET = 'WALLET';
 /** Transfer minimum: 1 baht (spec §9). */
@@ -15,28 +16,51 @@ export function amountFromWire(v: unknown, minimum: number): number {
   return satang;
 }
 
+/** Who asks and when: the responsible-play checks (issue 15) of money moving into a game. */
+export interface PlayContext {
+  /** The request's session (its age against the session limit). */
+  sessionId: string;
+  now: Date;
+}
+
+/**
+ * The loss limit (docs/game-provider.md "Loss limits"): checked in the transfer's opening transaction under the
+ * player's row lock, the worst case being that everything moved in is lost.
+ */
+const lossGuard =
+  (playerId: number, amount: number, play: PlayContext): TransferGuard =>
+  (trx) =>
+    checkLossAllowed(trx, playerId, amount, play.now);
+
 /**
  * POST /api/wallet/transfer. WALLET -> game and game -> WALLET follow the protocol; game -> game goes through
  * the wallet in two legs (game -> WALLET, then WALLET -> game). If the first leg is still pending the second is
  * not attempted (the answer is IN_PROGRESS: the money lands in the wallet); if the second leg fails the money
  * is in the wallet (TRANSFER_FAIL: "funds are returned to the wallet").
+ * Money moving into a game is play: refused during a time-out or exclusion or past the session limit
+ * (assertMayPlay), and beyond a loss limit (LOSS_LIMIT). Game -> wallet is never limited.
  */
-export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number): Promise<TransferResult> {
+export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
-  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount });
   if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount });
+  await assertMayPlay(deps.db, playerId, play.sessionId, play.now);
+  const guard = lossGuard(playerId, amount, play);
+  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, guard });
   await requireGameAccount(deps.db, playerId, to); // both ends exist before any money moves
+  // Game -> game: refused before the first leg when the second would be (nothing moves); checked again in the
+  // second leg's transaction, where a refusal leaves the money in the wallet.
+  await deps.db.transaction().execute(guard);
   const first = await transferFromGame(deps, { playerId, gameCode: from, amount });
   if (first.status !== 'settled') return first;
-  return transferToGame(deps, { playerId, gameCode: to, amount });
+  return transferToGame(deps, { playerId, gameCode: to, amount, guard });
 }
 
-/** POST /api/wallet/transferAll: the whole wallet into one game. */
-export async function transferAll(deps: TransferDeps, playerId: number, to: string): Promise<TransferResult & { amount: number }> {
+/** POST /api/wallet/transferAll: the whole wallet into one game (a play route: the loss limit applies too). */
+export async function transferAll(deps: TransferDeps, playerId: number, to: string, play: PlayContext): Promise<TransferResult & { amount: number }> {
   if (to === WALLET) throw badRequest('INVALID_USER_INFO');
   const balance = await walletBalance(deps.db, playerId);
   if (balance <= 0) throw unprocessable('MONEY_NOT_ENOUGH');
   if (balance < TRANSFER_MINIMUM_SATANG) throw unprocessable('TRANSFER_MINIMUM');
-  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance });
+  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: lossGuard(playerId, balance, play) });
   return { ...r, amount: balance };
 }
