@@ -5,6 +5,9 @@ import { writeStatement } from '../statement/repository';
 import type { DepositRules } from '../../deposits/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';
+import { lockPlayer } from '../accounts/repository';
+import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
+import type { DepositHoldSource } from '../../db/schema-play';
 
 export interface DepositCredit {
   playerId: number;
@@ -54,6 +57,30 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
   }
   await recordInviteEarning(trx, { playerId: d.playerId, amount: d.amount, currency: d.currency, refId: d.refId }, new Date());
   return { coins };
+}
+
+/** What became of a confirmed deposit: credited, or held because it would pass a deposit limit. */
+export type CreditOutcome = { held: false; coins: number } | { held: true };
+
+/**
+ * A confirmed deposit under the player's deposit limits (issue 15, docs/deposits.md "Holds"): inside the
+ * caller's transaction, under the player's row lock, credited (creditDeposit) when it fits every limit, else
+ * held: nothing credited, a deposit_holds row and an IN_PROGRESS statement line for staff (holdDeposit). The
+ * caller records which on its own row (QR REVIEW, slip IN_PROGRESS, gift IN_PROGRESS with reason DEPOSIT_LIMIT).
+ * Call it after anything that still counts this deposit as reserved has stopped counting it.
+ */
+export async function creditOrHold(
+  trx: Transaction<DB>,
+  rules: DepositRules,
+  d: DepositCredit,
+  hold: { source: DepositHoldSource; refId: string; now: Date },
+): Promise<CreditOutcome> {
+  await lockPlayer(trx, d.playerId);
+  if (!(await depositWithinLimits(trx, d.playerId, d.amount, hold.now))) {
+    await holdDeposit(trx, { playerId: d.playerId, source: hold.source, refId: hold.refId, amount: d.amount, currency: d.currency, now: hold.now, from: d.source });
+    return { held: true };
+  }
+  return { held: false, ...(await creditDeposit(trx, rules, d)) };
 }
 
 /** RULES.md: each deposit of at least coinThreshold baht earns coinsPerDeposit wheel coins. */

@@ -5,14 +5,18 @@ import { parseBaht, toBaht } from '../../ledger/money';
 import { openGiftLink } from '../../deposits/giftlink';
 import type { GiftRedeemFailure } from '../../adapters/gift';
 import type { DepositsContext } from './context';
-import { creditDeposit } from './credit';
+import { creditOrHold } from './credit';
 import { deleteGift, findPlayer, insertGift, isUniqueViolation, readDepositRules, updateGift } from './repository';
+import { lockPlayer } from '../accounts/repository';
+import { checkDepositAllowed } from '../play-limits/enforce';
 
 /**
  * Mobile-wallet gift links (RULES.md "Deposits"): decrypt with the shared key, accept only voucher links
  * (TRUELINK_INVALID), a voucher once (TRUELINK_DUPLICATE), at least the gift minimum [2 baht], redeem
  * through the adapter, credit the wallet. The voucher row is claimed before the redeemer is called, so two
- * concurrent sends of one link redeem it once.
+ * concurrent sends of one link redeem it once. Deposit limits (issue 15): the voucher's amount is checked and
+ * reserved on the row (counted as deposited) under the player's lock before the redeemer is called, so parallel
+ * links cannot pass a limit together and a refused voucher is not taken.
  */
 const CODE_OF: Record<GiftRedeemFailure, string> = {
   VOUCHER_NOT_FOUND: 'TRUELINK_INVALID',
@@ -58,13 +62,32 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
   if (!seen.ok) return refuse(seen.reason);
   if (seen.amountSatang < (parseBaht(rules.giftMinimum) ?? 200)) return refuse('BELOW_MINIMUM');
 
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockPlayer(trx, playerId);
+      await checkDepositAllowed(trx, playerId, seen.amountSatang, ctx.now());
+      await trx.updateTable('gift_redemptions').set({ amount: seen.amountSatang, updated_at: nowIso(ctx.now()) }).where('id', '=', id).execute();
+    });
+  } catch (e) {
+    // Refused before the redeemer: the voucher is not taken, and stays free for later.
+    await deleteGift(ctx.db, id);
+    throw e;
+  }
+
   const redeemed = await ctx.gift.redeem(opened.voucherId, ctx.env.giftReceiverMobile);
   if (!redeemed.ok) return refuse(redeemed.reason);
 
   // The money is ours now: credit it. Should this fail, the row stays IN_PROGRESS with the voucher for staff.
-  await ctx.db.transaction().execute(async (trx) => {
+  // The row leaves IN_PROGRESS first, so the limit check does not count its own reservation; the voucher may
+  // hold more than inspected, or the limit was lowered meanwhile: then it is held (IN_PROGRESS, DEPOSIT_LIMIT).
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, playerId);
     await trx.updateTable('gift_redemptions').set({ status: 'SUCCESS', amount: redeemed.amountSatang, updated_at: nowIso(ctx.now()) }).where('id', '=', id).execute();
-    await creditDeposit(trx, rules, { playerId, amount: redeemed.amountSatang, currency: player.currency, source: 'TRUEMONEY', refId: `gift:${opened.voucherId}` });
+    const credit = { playerId, amount: redeemed.amountSatang, currency: player.currency, source: 'TRUEMONEY', refId: `gift:${opened.voucherId}` };
+    const outcome = await creditOrHold(trx, rules, credit, { source: 'gift', refId: id, now: ctx.now() });
+    if (outcome.held) await trx.updateTable('gift_redemptions').set({ status: 'IN_PROGRESS', reason: 'DEPOSIT_LIMIT' }).where('id', '=', id).execute();
+    return outcome;
   });
+  if (done.held) throw unprocessable('DEPOSIT_LIMIT');
   return { status: 'SUCCESS', amount: toBaht(redeemed.amountSatang), message: 'SUCCESS' };
 }

@@ -9,6 +9,7 @@ import type { DepositRules } from '../../deposits/rules';
 import type { DepositsContext } from './context';
 import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
 import { lockPlayer } from '../accounts/repository';
+import { checkDepositAllowed } from '../play-limits/enforce';
 
 /**
  * QR deposits (RULES.md "Deposits", spec §2/§5/§9): one live QR per player, creating one cancels the
@@ -70,6 +71,16 @@ export class QrRefused extends AppError {
 }
 const refuse = (status = 422, code = 'QR_FAIL') => new QrRefused(status, noQr(code));
 
+/** The player's deposit limits (issue 15): a QR whose amount would pass one is refused, 422 DEPOSIT_LIMIT. */
+async function checkLimits(trx: Parameters<typeof checkDepositAllowed>[0], playerId: number, amount: number, now: Date): Promise<void> {
+  try {
+    await checkDepositAllowed(trx, playerId, amount, now);
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'DEPOSIT_LIMIT') throw refuse(e.statusCode, e.code);
+    throw e;
+  }
+}
+
 function minimumSatang(rules: DepositRules, bank: QrBank): number {
   const baht = bank === 'KBANK' ? rules.qrMinimum : bank === 'WW' ? rules.wwMinimum : rules.e2pMinimum;
   // KBANK: "> 0 and the configured minimum": never below one satang whatever the setting says.
@@ -120,6 +131,8 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
   if (player.currency !== 'THB') throw refuse();
 
   const now = ctx.now();
+  // Before the gateway is asked for a QR; checked again below under the player's lock, where it counts.
+  await ctx.db.transaction().execute((trx) => checkLimits(trx, playerId, amount, now));
   const id = `qr_${crypto.randomBytes(12).toString('hex')}`;
   let expiresAt = new Date(now.getTime() + rules.qrValidityMinutes * 60_000);
   let payload: string;
@@ -158,12 +171,15 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
         // One create at a time per player: on PostgreSQL the player's row lock queues concurrent creates,
         // so each ends the one before it instead of racing for the live slot (SQLite already serializes).
         await lockPlayer(trx, playerId);
+        await checkLimits(trx, playerId, amount, now);
         const old = await endLiveQr(trx, playerId, nowIso(now));
         await insertQr(trx, row);
         return old;
       });
       break;
     } catch (e) {
+      // Refused under the lock: the gateway's QR is not used.
+      if (e instanceof QrRefused && bank !== 'KBANK') void ctx.gateway.cancelQr(id).catch(() => undefined);
       // Two creates at once: the other one took the live slot; end it and take it (the newest QR wins).
       if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }

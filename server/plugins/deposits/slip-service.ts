@@ -9,7 +9,8 @@ import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
 import type { DepositsContext } from './context';
-import { creditDeposit } from './credit';
+import { creditOrHold } from './credit';
+import { lockPlayer } from '../accounts/repository';
 import {
   countSlips,
   deleteSlip,
@@ -184,26 +185,30 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   // Thai bank slips are baht transfers: a wallet in another currency cannot take them 1:1.
   if (t.amountSatang <= 0 || player.currency !== 'THB') return fail('INVALID_SLIP', facts);
 
+  let held = false;
   try {
     await ctx.db.transaction().execute(async (trx) => {
+      await lockPlayer(trx, input.playerId);
       // Claim the reference first: of two uploads of one slip, the second fails here and credits nothing.
       await trx
         .updateTable('slips')
         .set({ ...facts, reference_claim: qr.transRef, status: 'SUCCESS', note: null, updated_at: nowIso(ctx.now()) })
         .where('id', '=', id)
         .execute();
-      await creditDeposit(trx, rules, {
-        playerId: input.playerId,
-        amount: t.amountSatang,
-        currency: player.currency,
-        source: player.bank_code,
-        refId: `slip:${qr.transRef}`,
-      });
+      const credit = { playerId: input.playerId, amount: t.amountSatang, currency: player.currency, source: player.bank_code, refId: `slip:${qr.transRef}` };
+      const done = await creditOrHold(trx, rules, credit, { source: 'slip', refId: id, now: ctx.now() });
+      if (done.held) {
+        // The transfer was made, so the money is held for staff (not credited, not lost); the reference stays
+        // claimed so the slip cannot be sent again.
+        held = true;
+        await trx.updateTable('slips').set({ status: 'IN_PROGRESS', note: 'DEPOSIT_LIMIT', updated_at: nowIso(ctx.now()) }).where('id', '=', id).execute();
+      }
     });
   } catch (e) {
     if (isUniqueViolation(e)) return fail('SLIP_REFNO_DUPLICATED', facts);
     throw e;
   }
+  if (held) throw unprocessable('DEPOSIT_LIMIT');
   return slipView({ ...row, ...facts, status: 'SUCCESS', note: null, reference: qr.transRef } as SlipsTable, ctx.secret, ctx.now());
 }
 

@@ -3,8 +3,9 @@ import { nowIso } from '../../db';
 import { AppError, badRequest } from '../../errors';
 import { parseBaht, parseWireBaht } from '../../ledger/money';
 import type { DepositsContext } from './context';
-import { creditDeposit } from './credit';
-import { findEvent, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+import { creditOrHold } from './credit';
+import { findEvent, findQr, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+import { lockPlayer } from '../accounts/repository';
 
 /**
  * Payment confirmations (RULES.md "Deposits"): POST /api/webhooks/payments with a signed body
@@ -29,6 +30,7 @@ export type EventOutcome =
   | 'QR_CANCELLED'
   | 'QR_EXPIRED'
   | 'AMOUNT_MISMATCH'
+  | 'DEPOSIT_LIMIT'
   | `PAYOUT_${string}`;
 
 export interface EventAnswer {
@@ -87,6 +89,9 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
     const now = nowIso(ctx.now());
     // First, so that concurrent deliveries of this event wait here and then fail on the primary key.
     await insertEvent(trx, { id: ev.id, type: ev.type, reference: ev.reference, amount: paid, body_sha256: bodyHash, outcome: 'PROCESSING', received_at: now });
+    // The player's lock before the QR's, the order QR creation takes them in (no deadlock with a new QR).
+    const owner = await findQr(trx, ev.reference);
+    if (owner) await lockPlayer(trx, Number(owner.player_id));
     const qr = await lockQr(trx, ev.reference);
     let outcome: EventOutcome;
     if (!qr) outcome = 'UNKNOWN_REFERENCE';
@@ -100,15 +105,11 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
       await setQrStatus(trx, qr.id, { status: 'REVIEW', paid_amount: paid, paid_event_id: ev.id }, now);
       outcome = 'AMOUNT_MISMATCH';
     } else {
-      await creditDeposit(trx, rules, {
-        playerId: Number(qr.player_id),
-        amount: paid,
-        currency: qr.currency,
-        source: qr.bank_code,
-        refId: `qr:${qr.id}`,
-      });
-      await setQrStatus(trx, qr.id, { status: 'PAID', paid_amount: paid, paid_event_id: ev.id }, now);
-      outcome = 'CREDITED';
+      const credit = { playerId: Number(qr.player_id), amount: paid, currency: qr.currency, source: qr.bank_code, refId: `qr:${qr.id}` };
+      const done = await creditOrHold(trx, rules, credit, { source: 'qr', refId: qr.id, now: ctx.now() });
+      // Beyond a deposit limit (the limit was lowered, or other deposits came first): held for staff, in review.
+      await setQrStatus(trx, qr.id, { status: done.held ? 'REVIEW' : 'PAID', paid_amount: paid, paid_event_id: ev.id }, now);
+      outcome = done.held ? 'DEPOSIT_LIMIT' : 'CREDITED';
     }
     await setEventOutcome(trx, ev.id, outcome);
     if (outcome !== 'CREDITED') ctx.log.warn({ eventId: ev.id, reference: ev.reference, outcome }, 'qr.paid not credited');
