@@ -95,3 +95,21 @@ describe('DEMO and NODE_ENV=production (issue 11: the demo bank pays any QR with
     expect(demoDefault({ NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real' }).demo).toBe(false);
   });
 });
+
+describe('responsible play (issue 15): MIN_PLAYER_AGE and PLAY_MINUTE_MS', () => {
+  test('MIN_PLAYER_AGE defaults to 20 (Thailand) and takes 18..99', () => {
+    expect(load({}).minPlayerAge).toBe(20);
+    expect(load({ MIN_PLAYER_AGE: '18' }).minPlayerAge).toBe(18);
+    expect(load({ MIN_PLAYER_AGE: '99' }).minPlayerAge).toBe(99);
+    for (const v of ['17', '100', '20.5', 'twenty']) expect(() => load({ MIN_PLAYER_AGE: v })).toThrow(/^MIN_PLAYER_AGE must be/);
+  });
+
+  test('PLAY_MINUTE_MS defaults to 60000; tests may shorten it, production may not', () => {
+    expect(load({}).playMinuteMs).toBe(60_000);
+    expect(load({ PLAY_MINUTE_MS: '500' }).playMinuteMs).toBe(500);
+    for (const v of ['0', '60001', '1.5', 'x']) expect(() => load({ PLAY_MINUTE_MS: v })).toThrow(/^PLAY_MINUTE_MS must be/);
+    const prod = { NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real' };
+    expect(() => load({ ...prod, PLAY_MINUTE_MS: '500' })).toThrow(/^PLAY_MINUTE_MS must be 60000 when NODE_ENV=production/);
+    expect(load({ ...prod, PLAY_MINUTE_MS: '60000' }).playMinuteMs).toBe(60_000);
+  });
+});

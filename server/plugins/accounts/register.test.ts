@@ -34,6 +34,25 @@ describe('POST /api/account registers a player', () => {
     expect((await login(t.app, body.username, body.password)).statusCode).toBe(200);
   });
 
+  test('stores when the player confirmed their age (issue 15)', async () => {
+    const body = registration();
+    expect((await register(t.app, body)).statusCode).toBe(200);
+    const row = await t.db.db.selectFrom('players').select('age_confirmed_at').where('phone', '=', body.username).executeTakeFirstOrThrow();
+    expect(row.age_confirmed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
+  test.each([
+    ['missing', undefined],
+    ['false', false],
+    ['the text "true"', 'true'],
+    ['1', 1],
+    ['null', null],
+  ])('ageConfirmed %s is 422 AGE_NOT_CONFIRMED and writes nothing (issue 15)', async (_what, value) => {
+    const body: Record<string, unknown> = { ...registration(), ageConfirmed: value };
+    if (value === undefined) delete body.ageConfirmed;
+    await refused('/api/account', body, 422, 'AGE_NOT_CONFIRMED');
+  });
+
   test('a Thai account name is accepted for banks without the English rule', async () => {
     const res = await register(t.app, registration({ bankCode: 'KBANK', bankAccountName: 'สมชาย ใจดี' }));
     expect(res.statusCode).toBe(200);

@@ -37,6 +37,8 @@ export async function bankAccountTaken(db: Db, bankAccountNo: string, exceptPlay
 export interface NewPlayer {
   phone: string; name: string; password_hash: string; bank_code: string; bank_account_name: string;
   bank_account_no: string; currency: 'THB' | 'LAK'; source_code: string | null; inviter_id: number | null; now: string;
+  /** When the player confirmed their age at registration (null: seeded or made by a test). */
+  age_confirmed_at?: string | null;
 }
 
 /** The one place a player row is written (registration, the demo seed and test support all come here). */

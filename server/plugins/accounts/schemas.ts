@@ -32,6 +32,8 @@ const registrationProperties = {
   bankAccountName: text(128),
   bankAccountNo: text(32),
   currency: { type: 'string', enum: ['BAHT', 'LAK', ''] },
+  // Checked by the service (422 AGE_NOT_CONFIRMED unless true), not here: a schema failure would be a generic 400.
+  ageConfirmed: { description: 'true: the player is at least MIN_PLAYER_AGE' },
 } as const;
 
 /** Step 3 of the SPA's registration: the bank fields may still be missing. */

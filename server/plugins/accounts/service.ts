@@ -16,6 +16,8 @@ import {
 export interface RegistrationBody {
   name: string; username: string; password: string; sourceCode: string; inviteCode?: string;
   bankCode?: string; bankAccountName?: string; bankAccountNo?: string; currency?: 'BAHT' | 'LAK';
+  /** The player confirms they are at least MIN_PLAYER_AGE (docs/responsible-play.md); registration needs `true`. */
+  ageConfirmed?: unknown;
 }
 
 export interface ProfileBody { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string }
@@ -102,12 +104,15 @@ export class AccountsService {
 
   async register(body: RegistrationBody): Promise<number> {
     const r = await this.checkRegistration(body, false);
+    // Last of the checks (the fields' codes come first, as documented); anything but JSON true is refused.
+    if (body.ageConfirmed !== true) throw unprocessable('AGE_NOT_CONFIRMED');
     const bank = r.bank!;
     const passwordHash = await hashPassword(r.password);
     try {
       return await repo.insertPlayer(this.db, {
         phone: r.phone, name: r.name, password_hash: passwordHash, bank_code: bank.code, bank_account_name: bank.accountName,
         bank_account_no: bank.accountNo, currency: r.currency, source_code: r.sourceCode, inviter_id: r.inviter, now: iso(this.now()),
+        age_confirmed_at: iso(this.now()),
       });
     } catch (e) {
       throw this.mapUnique(e, 'REGISTER_FAIL');

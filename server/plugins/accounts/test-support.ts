@@ -35,7 +35,7 @@ export function uniqueIds(): { phone: string; bankAccountNo: string } {
 
 export interface Registration {
   name: string; username: string; password: string; sourceCode: string; inviteCode: string;
-  bankCode: string; bankAccountName: string; bankAccountNo: string; currency: string;
+  bankCode: string; bankAccountName: string; bankAccountNo: string; currency: string; ageConfirmed: unknown;
 }
 
 export function registration(overrides: Partial<Registration> = {}): Registration {
@@ -50,6 +50,7 @@ export function registration(overrides: Partial<Registration> = {}): Registratio
     bankAccountName: 'somchai jaidee',
     bankAccountNo: ids.bankAccountNo,
     currency: 'BAHT',
+    ageConfirmed: true,
     ...overrides,
   };
 }

@@ -65,10 +65,13 @@ export const lookups = {
 
   agreements: ({ db }: LookupContext) => required(db, 'agreements'),
 
-  /** demo: DEMO is on (simulated payments, the open /demo/bank page); the SPA shows its demo banner. From the config, never the stored document. */
+  /**
+   * demo: DEMO is on (simulated payments, the open /demo/bank page); the SPA shows its demo banner. minPlayerAge:
+   * MIN_PLAYER_AGE, named by the registration's age checkbox. Both from the config, never the stored document.
+   */
   async info({ db, config }: LookupContext) {
     const { name, website } = await required(db, 'info');
-    return { name, website, demo: config.demo };
+    return { name, website, demo: config.demo, minPlayerAge: config.minPlayerAge };
   },
   notice: ({ db }: LookupContext) => required(db, 'notice'),
   contact: ({ db }: LookupContext) => required(db, 'contact'),

@@ -55,25 +55,26 @@ test('deposit reflects the database: a deactivated channel disappears, isManual 
 test('conditions and agreements are lists of HTML; conditions carry the configured minimum age', async () => {
   const c = (await get('conditions')).body as string[];
   expect(c.length).toBeGreaterThan(1);
-  expect(c[0]).toContain('18');
+  expect(c[0]).toContain('20');
   expect(c.join('')).not.toContain('%minPlayerAge%');
   const a = (await get('agreements')).body as string[];
   expect(a.length).toBeGreaterThan(0);
   for (const html of [...c, ...a]) expect(html).toMatch(/^<p>/);
 });
 
-test('the minimum age follows MIN_PLAYER_AGE', async () => {
-  const t2 = await buildTestApp({ MIN_PLAYER_AGE: '20' });
+test('the minimum age follows MIN_PLAYER_AGE: the conditions and info.minPlayerAge (the registration checkbox) name it', async () => {
+  const t2 = await buildTestApp({ MIN_PLAYER_AGE: '21' });
   try {
     const res = await t2.app.inject({ method: 'GET', url: '/api/lookup/conditions' });
-    expect((res.json() as string[])[0]).toContain('อายุ 20 ปีขึ้นไป');
+    expect((res.json() as string[])[0]).toContain('อายุ 21 ปีขึ้นไป');
+    expect((await t2.app.inject({ method: 'GET', url: '/api/lookup/info' })).json()).toMatchObject({ minPlayerAge: 21 });
   } finally {
     await t2.close();
   }
 });
 
 test('info, notice, contact, withdraw have their exact shapes', async () => {
-  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true });
+  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true, minPlayerAge: 20 });
   expect(Object.keys((await get('notice')).body as object)).toEqual(['notice']);
   const contact = (await get('contact')).body as Record<string, string>;
   expect(Object.keys(contact).sort()).toEqual(['contactText', 'lineLink', 'lineName', 'lineQR']);
@@ -83,7 +84,7 @@ test('info, notice, contact, withdraw have their exact shapes', async () => {
 
 test('an operator edit shows up at once, and unknown keys in a stored document never leak', async () => {
   await writeSetting(t.db.db, 'info', { name: 'ร้านใหม่', website: 'https://new.example', secret: 'x' } as never);
-  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example', demo: true });
+  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example', demo: true, minPlayerAge: 20 });
   await writeSetting(t.db.db, 'info', SETTINGS.info);
 });
 
@@ -98,7 +99,7 @@ test('info says whether demo mode is on (the SPA shows its demo banner), whateve
       await writeSetting(prod.db.db, 'info', { ...SETTINGS.info, demo: true } as never);
       const res = await prod.app.inject({ method: 'GET', url: '/api/lookup/info' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false });
+      expect(res.json()).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, minPlayerAge: 20 });
     } finally {
       await prod.close();
     }

@@ -37,7 +37,7 @@ export const lookupResponse: Record<LookupName, object> = {
   }),
   conditions: htmlList,
   agreements: htmlList,
-  info: obj({ name: str, website: str, demo: bool }),
+  info: obj({ name: str, website: str, demo: bool, minPlayerAge: { type: 'integer' } }),
   notice: obj({ notice: str }),
   contact: obj({ contactText: str, lineLink: str, lineName: str, lineQR: nullableStr }),
   withdraw: obj({ withdrawMin: num, withdrawMax: num }),
