@@ -62,9 +62,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('deposit_holds_player').on('deposit_holds').column('player_id').execute();
 
   await db.schema.alterTable('players').addColumn('age_confirmed_at', 'varchar(32)').execute();
+
+  // The usage sums of every limit check (server/plugins/play-limits/windows.ts) read a player's rows by time.
+  await db.schema.createIndex('bet_rounds_player_played').on('bet_rounds').columns(['player_id', 'played_at']).execute();
+  await db.schema.createIndex('statements_player_created').on('statements').columns(['player_id', 'created_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('statements_player_created').execute();
+  await db.schema.dropIndex('bet_rounds_player_played').execute();
   await db.schema.alterTable('players').dropColumn('age_confirmed_at').execute();
   for (const t of ['deposit_holds', 'play_audit', 'play_restrictions', 'play_settings', 'play_limits']) await db.schema.dropTable(t).execute();
 }
