@@ -11,6 +11,8 @@ export interface SiteInfo {
   website: string;
   /** Demo mode: payments are simulated and /demo/bank is open to anyone; every page says so (DemoBanner). */
   demo: boolean;
+  /** The youngest a player may be (MIN_PLAYER_AGE); the registration's age checkbox names it (issue 15). */
+  minPlayerAge?: number;
 }
 
 /** App-wide lookups used by the shell; features inject their own (banks, deposit, ...) next to their screens. */

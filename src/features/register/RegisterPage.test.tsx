@@ -62,13 +62,14 @@ async function profileStep(user: User, { confirm = 'secret1' } = {}) {
   await user.click(screen.getByTestId('register-next'));
 }
 
-/** Fills the bank step once its bank list has loaded; submitting is the caller's. */
-async function fillBankStep(user: User, { bank = 'KBANK', first = 'somchai', last = 'jai dee' } = {}) {
+/** Fills the bank step once its bank list has loaded, the age box ticked unless `age` is false; submitting is the caller's. */
+async function fillBankStep(user: User, { bank = 'KBANK', first = 'somchai', last = 'jai dee', age = true } = {}) {
   await screen.findByRole('option', { name: 'Kasikornbank' });
   await user.selectOptions(screen.getByLabelText('Bank'), bank);
   await user.type(screen.getByLabelText('Account number'), '123-456-7890');
   await user.type(screen.getByLabelText('Account first name'), first);
   await user.type(screen.getByLabelText('Account last name'), last);
+  if (age) await user.click(screen.getByTestId('register-age'));
 }
 
 async function bankStep(user: User, entries: Parameters<typeof fillBankStep>[1] = {}) {
@@ -134,6 +135,7 @@ describe('register screen: the four steps', () => {
           bankAccountName: 'SOMCHAI JAI DEE',
           bankAccountNo: '1234567890',
           currency: 'BAHT',
+          ageConfirmed: true,
         },
       ]);
       expect(router.state.location.pathname).toBe('/register');
@@ -318,6 +320,54 @@ describe('register screen: the four steps', () => {
     await user.type(await screen.findByLabelText('หมายเลขโทรศัพท์'), '12');
     await user.click(screen.getByTestId('register-next'));
     expect(screen.getByLabelText('หมายเลขโทรศัพท์')).toHaveAccessibleDescription(/หมายเลขโทรศัพท์ต้องมี 10 หลัก/);
+  });
+});
+
+describe('register screen: the age confirmation (issue 15)', () => {
+  it('names the minimum age of the info lookup and must be ticked before anything is sent', async () => {
+    const calls = backend();
+    server.use(http.get('/api/lookup/info', () => HttpResponse.json({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, minPlayerAge: 21 })));
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    await profileStep(user);
+    const box = await screen.findByRole('checkbox', { name: 'I confirm I am at least 21 years old' });
+    expect(box).not.toBeChecked();
+    expect(box).toBeRequired();
+    await bankStep(user, { age: false });
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Please confirm your age to register.');
+    expect(calls.registers).toEqual([]);
+
+    await user.click(box);
+    expect(box).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(calls.registers).toHaveLength(1));
+    expect(calls.registers[0]).toMatchObject({ username: '0812345678', ageConfirmed: true });
+    // Only the registration carries it; the profile step's validation does not.
+    expect(calls.validates[0]).not.toHaveProperty('ageConfirmed');
+  });
+
+  it('shows the server refusing the age confirmation (AGE_NOT_CONFIRMED), translated', async () => {
+    backend({ register: () => errorResponse('AGE_NOT_CONFIRMED', 422) });
+    const { user } = renderApp('/register', { preloadedState: { prefs: { ...initialPrefs, locale: 'th' } } });
+    await user.type(await screen.findByLabelText('หมายเลขโทรศัพท์'), '0812345678');
+    await user.click(screen.getByTestId('register-next'));
+    await user.type(await screen.findByTestId('register-name'), 'Somchai');
+    await user.type(screen.getByTestId('register-password'), 'secret1');
+    await user.type(screen.getByTestId('register-confirm'), 'secret1');
+    await screen.findByRole('option', { name: 'Facebook' });
+    await user.selectOptions(screen.getByTestId('register-source'), 'facebook');
+    await user.click(screen.getByTestId('register-next'));
+    await screen.findByRole('option', { name: 'ธนาคารกสิกรไทย' });
+    await user.selectOptions(screen.getByTestId('register-bank'), 'KBANK');
+    await user.type(screen.getByTestId('register-account-no'), '1234567890');
+    await user.type(screen.getByTestId('register-first-name'), 'somchai');
+    await user.type(screen.getByTestId('register-last-name'), 'jaidee');
+    // Without the info lookup's age the label still asks for the confirmation, in the player's language.
+    expect(screen.getByRole('checkbox', { name: 'ข้าพเจ้ายืนยันว่ามีอายุถึงเกณฑ์ที่เล่นในเว็บไซต์นี้ได้' })).toBeInTheDocument();
+    await user.click(screen.getByTestId('register-age'));
+    await user.click(screen.getByTestId('register-submit'));
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('กรุณายืนยันว่าคุณมีอายุถึงเกณฑ์ขั้นต่ำ'));
   });
 });
 

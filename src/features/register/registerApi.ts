@@ -29,6 +29,8 @@ export interface RegistrationPayload {
   bankAccountNo: string;
   /** Empty: the market's own currency (docs/accounts.md). */
   currency: Currency | '';
+  /** The player ticked "I am at least {{age}} years old" (issue 15); the registration itself requires true. */
+  ageConfirmed?: boolean;
 }
 
 /** What the player entered on the profile step (step 3). */
@@ -46,6 +48,8 @@ export interface BankDraft {
   firstName: string;
   lastName: string;
   currency: Currency | '';
+  /** The age checkbox of the last step. */
+  ageConfirmed?: boolean;
 }
 
 /** POST /api/otp/send answers a fresh code's reference, or OTP_VERIFIED when the phone needs none. */
@@ -64,6 +68,8 @@ export function registrationPayload(phone: string, profile: ProfileDraft, bank?:
     bankAccountName: bank ? joinAccountName(bank.firstName, bank.lastName) : '',
     bankAccountNo: bank?.bankAccountNo ?? '',
     currency: bank?.currency ?? '',
+    // Only the registration itself (the last step, with the bank) carries the age confirmation.
+    ...(bank ? { ageConfirmed: bank.ageConfirmed === true } : {}),
   };
 }
 

@@ -33,14 +33,17 @@ describe('registration rules (spec §5)', () => {
   });
 
   it('requires the bank fields; KTB, TMB and BBL names are English only', () => {
-    const bank = { bankCode: 'KTB', bankAccountNo: '1234567890', firstName: 'SOMCHAI', lastName: 'JAIDEE', currency: '' as const };
+    const bank = { bankCode: 'KTB', bankAccountNo: '1234567890', firstName: 'SOMCHAI', lastName: 'JAIDEE', currency: '' as const, ageConfirmed: true };
     expect(bankErrors(bank)).toEqual({});
-    expect(bankErrors({ ...bank, bankCode: '', bankAccountNo: ' ', firstName: '', lastName: '' })).toEqual({
+    expect(bankErrors({ ...bank, bankCode: '', bankAccountNo: ' ', firstName: '', lastName: '', ageConfirmed: false })).toEqual({
       bankCode: 'register.chooseRequired',
       bankAccountNo: 'register.required',
       firstName: 'register.required',
       lastName: 'register.required',
+      ageConfirmed: 'register.ageRequired',
     });
+    // Issue 15: the age box must be ticked (not ticked yet = not confirmed).
+    expect(bankErrors({ ...bank, ageConfirmed: undefined })).toEqual({ ageConfirmed: 'register.ageRequired' });
     for (const code of ['KTB', 'TMB', 'BBL']) {
       expect(bankErrors({ ...bank, bankCode: code, lastName: 'ใจดี' })).toEqual({ lastName: 'register.englishOnly' });
     }
@@ -72,6 +75,11 @@ describe('registration rules (spec §5)', () => {
     });
     expect(
       registrationPayload('0812345678', { ...profile, inviteCode: 'PR1' }, { bankCode: 'SCB', bankAccountNo: '1234567890', firstName: 'a', lastName: 'b', currency: 'LAK' }),
-    ).toMatchObject({ inviteCode: 'PR1', bankCode: 'SCB', bankAccountName: 'A B', bankAccountNo: '1234567890', currency: 'LAK' });
+    ).toMatchObject({ inviteCode: 'PR1', bankCode: 'SCB', bankAccountName: 'A B', bankAccountNo: '1234567890', currency: 'LAK', ageConfirmed: false });
+    // Issue 15: the registration (with the bank) carries the age box; the profile step's validation does not.
+    expect(
+      registrationPayload('0812345678', profile, { bankCode: 'SCB', bankAccountNo: '1', firstName: 'a', lastName: 'b', currency: '', ageConfirmed: true }),
+    ).toMatchObject({ ageConfirmed: true });
+    expect(registrationPayload('0812345678', profile)).not.toHaveProperty('ageConfirmed');
   });
 });

@@ -38,8 +38,8 @@ export function profileErrors(values: ProfileValues): FieldErrors<keyof ProfileV
 }
 
 /** Bank, account number, first and last name are required; KTB, TMB and BBL names are A-Z and spaces only. */
-export function bankErrors(values: BankDraft): FieldErrors<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName'> {
-  const errors: FieldErrors<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName'> = {};
+export function bankErrors(values: BankDraft): FieldErrors<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'ageConfirmed'> {
+  const errors: FieldErrors<'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'ageConfirmed'> = {};
   if (values.bankCode === '') errors.bankCode = 'register.chooseRequired';
   if (values.bankAccountNo.trim() === '') errors.bankAccountNo = 'register.required';
   for (const field of ['firstName', 'lastName'] as const) {
@@ -47,6 +47,7 @@ export function bankErrors(values: BankDraft): FieldErrors<'bankCode' | 'bankAcc
     if (value === '') errors[field] = 'register.required';
     else if (needsEnglishName(values.bankCode) && !isEnglishName(value)) errors[field] = 'register.englishOnly';
   }
+  if (values.ageConfirmed !== true) errors.ageConfirmed = 'register.ageRequired';
   return errors;
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Market } from '../../../app/build';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useGetSiteInfoQuery } from '../../../app/lookupApi';
 import { selectLocale } from '../../../app/prefs';
 import { SelectField, TextField } from '../../../components/FormField';
 import { upperCaseName } from '../../../lib/bankAccountName';
@@ -24,7 +25,7 @@ function bankLabel(bank: BankOption, locale: Locale): string {
   return locale === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
 }
 
-type BankField = 'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName';
+type BankField = 'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'ageConfirmed';
 
 /**
  * Step 4: the bank (banks lookup), account number, the account's first and last name (upper-cased as typed,
@@ -35,6 +36,7 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const banks = useGetBanksLookupQuery();
+  const minAge = useGetSiteInfoQuery().data?.minPlayerAge;
   const [register] = useRegisterAccountMutation();
   const [values, setValues] = useState<BankDraft>(
     () => state.bank ?? { bankCode: '', bankAccountNo: '', firstName: '', lastName: '', currency: defaultCurrency(market) },
@@ -44,7 +46,7 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
   const refused = useFocusFirstInvalid(form);
   const busy = state.pending !== null;
 
-  const set = (field: keyof BankDraft, value: string) => {
+  const set = (field: keyof BankDraft, value: string | boolean) => {
     setValues((current) => ({ ...current, [field]: value }));
     if (field in errors) setErrors(({ [field as BankField]: _gone, ...rest }) => rest);
   };
@@ -140,6 +142,27 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
           ))}
         </fieldset>
       )}
+      <div className="field">
+        <div className="field--inline register__age">
+          <input
+            id="register-age"
+            name="ageConfirmed"
+            type="checkbox"
+            checked={values.ageConfirmed === true}
+            onChange={(event) => set('ageConfirmed', event.target.checked)}
+            required
+            aria-invalid={errors.ageConfirmed ? true : undefined}
+            aria-describedby={errors.ageConfirmed ? 'register-age-error' : undefined}
+            data-testid="register-age"
+          />
+          <label htmlFor="register-age">{typeof minAge === 'number' ? t('register.ageConfirm', { age: minAge }) : t('register.ageConfirmAny')}</label>
+        </div>
+        {errors.ageConfirmed && (
+          <p id="register-age-error" className="field__error" data-testid="field-error">
+            {t(errors.ageConfirmed)}
+          </p>
+        )}
+      </div>
       <StepError code={state.error} />
       <div className="register__actions">
         <button type="button" className="button" onClick={() => dispatch(backRequested({ bank: values }))} disabled={busy}>
