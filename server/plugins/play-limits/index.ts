@@ -24,9 +24,16 @@ async function playLimits(app: FastifyInstance) {
   const guard: preHandlerHookHandler = async (req: FastifyRequest) => {
     await assertMayPlay(app.db, req.playerId, req.sessionId, app.clock.now(), app.config.playMinuteMs);
   };
+  const guarded = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (route.config?.play !== true) return;
     route.preHandler = [...([] as preHandlerHookHandler[]).concat((route.preHandler as preHandlerHookHandler | preHandlerHookHandler[] | undefined) ?? []), guard];
+    for (const method of ([] as string[]).concat(route.method)) guarded.add(`${method} ${route.url}`);
+  });
+  // A play route registered before this plugin would have no guard: refuse to start rather than leave it open.
+  app.addHook('onReady', async () => {
+    const open = app.routeCatalogue.filter((r) => r.play && !guarded.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    if (open.length) throw new Error(`play routes registered before the play-limits plugin, unguarded: ${open.join(', ')}`);
   });
   await app.register(routes);
 }
