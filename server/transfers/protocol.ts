@@ -7,7 +7,6 @@ import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount } from '../ledger';
 import { currencyOf } from '../ledger/accounts';
 import { writeStatement, setStatementStatus } from '../plugins/statement/repository';
-import { lockPlayer } from '../plugins/accounts/repository';
 import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
 
 /**
@@ -41,8 +40,11 @@ export interface TransferResult {
 const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
 
 /**
- * A rule the opening transaction checks under the player's row lock before any money moves (the loss limit of
- * issue 15): throwing refuses the transfer and leaves nothing behind.
+ * A rule the opening transaction checks before any money moves (the loss limit of issue 15): throwing refuses the
+ * transfer and leaves nothing behind. No player row lock is taken for it: nothing a transfer writes changes what
+ * the loss limit reads (the providers' bet feed), and FOR UPDATE on the player here deadlocks on PostgreSQL with
+ * a transfer of the same player settling (it holds the ledger accounts and waits for the key share its journal
+ * entry's player_id takes).
  */
 export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
 
@@ -59,10 +61,7 @@ async function openTransfer(deps: TransferDeps, direction: TransferDirection, pl
   const id = crypto.randomUUID();
   const at = now(deps);
   await deps.db.transaction().execute(async (trx) => {
-    if (guard) {
-      await lockPlayer(trx, playerId);
-      await guard(trx);
-    }
+    if (guard) await guard(trx);
     const currency = await currencyOf(trx, playerId);
     await trx
       .insertInto('game_transfers')

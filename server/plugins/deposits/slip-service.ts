@@ -10,7 +10,6 @@ import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { lockPlayer } from '../accounts/repository';
 import {
   countSlips,
   deleteSlip,
@@ -20,6 +19,7 @@ import {
   insertSlipWithinNotMatchLimit,
   isUniqueViolation,
   listReceivingAccounts,
+  lockPlayerForDeposit,
   listSlips,
   readDepositRules,
   readSlipSetting,
@@ -188,7 +188,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   let held = false;
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await lockPlayer(trx, input.playerId);
+      await lockPlayerForDeposit(trx, input.playerId);
       // Claim the reference first: of two uploads of one slip, the second fails here and credits nothing.
       await trx
         .updateTable('slips')

@@ -195,6 +195,20 @@ describe('deposit limits', () => {
     expect(await walletBalance(t.app.db, p.id)).toBe(400_00);
   });
 
+  test('deposits and game transfers of one player at the same time: all answered, none deadlocked (PostgreSQL)', async () => {
+    const p = await t.player({ balance: 500_00, games: ['pg'] });
+    expect((await transfer(p, 'WALLET', 'pg', 100)).statusCode).toBe(200);
+    await setLimit(p.id, 'deposit_day', 1_000_00);
+    const answers = await Promise.all([
+      ...Array.from({ length: 8 }, () => sendGift(p, voucher(20_00))),
+      ...Array.from({ length: 8 }, () => transfer(p, 'pg', 'WALLET', 5)),
+      ...Array.from({ length: 8 }, () => transfer(p, 'WALLET', 'pg', 5)),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
+    expect(await walletBalance(t.app.db, p.id)).toBe(400_00 + 8 * 20_00);
+    expect((await gameBalances(t.app.db, p.id)).get('pg')).toBe(100_00);
+  }, 60_000);
+
   test('a gift whose redeemed amount no longer fits (the limit was lowered meanwhile) is held, not credited and not lost', async () => {
     const p = await createPlayer(t.app);
     await setLimit(p.id, 'deposit_day', 100_00);

@@ -24,8 +24,8 @@ export interface PlayContext {
 }
 
 /**
- * The loss limit (docs/game-provider.md "Loss limits"): checked in the transfer's opening transaction under the
- * player's row lock, the worst case being that everything moved in is lost.
+ * The loss limit (docs/game-provider.md "Loss limits"): checked in the transfer's opening transaction, before any
+ * money moves, the worst case being that everything moved in is lost.
  */
 const lossGuard =
   (playerId: number, amount: number, play: PlayContext): TransferGuard =>
