@@ -5,9 +5,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import zlib from 'node:zlib';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
-/** Emits static files from public/ as they are (the web manifest); html-webpack-plugin handles the rest. */
+/** Emits static files from public/ as they are (the offline page, the icons); html-webpack-plugin handles the rest. */
 class CopyPublicFiles {
   constructor(private readonly files: string[]) {}
   apply(compiler: webpack.Compiler): void {
@@ -85,10 +86,24 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
-      new CopyPublicFiles(['manifest.webmanifest']),
+      // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
+      new CopyPublicFiles(['offline.html', 'offline.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']),
       ...(production
         ? [
             new MiniCssExtractPlugin({ filename: 'assets/[name].[contenthash:10].css', chunkFilename: 'assets/[name].[contenthash:10].css' }),
+            // The service worker (src/sw.ts -> sw.js; docs/client.md "Installable app"): production only, so the
+            // dev server never runs one. It precaches the player app's files: not the staff console, not the
+            // compressed twins (the server picks those per request), not maps, not the .woff fonts (every browser
+            // with service workers takes the .woff2), not index.html (navigations go to the network; the offline
+            // page is the fallback).
+            new InjectManifest({
+              swSrc: './src/sw.ts',
+              swDest: 'sw.js',
+              excludeChunks: ['staff'],
+              exclude: [/\.map$/, /\.(?:gz|br)$/, /^staff\.html$/, /^index\.html$/, /\.woff$/],
+              // Hashed names change with their content: no revision query needed.
+              dontCacheBustURLsMatching: /^assets\//,
+            }),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
             new CompressionPlugin({
               filename: '[path][base].br',
@@ -113,7 +128,7 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       historyApiFallback: { rewrites: [{ from: /^\/staff(?:\/|$)/, to: '/staff.html' }] },
       hot: true,
       port: Number(process.env.PORT ?? 8080),
-      proxy: [{ context: ['/api', '/socket.io', '/healthz', '/demo'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
+      proxy: [{ context: ['/api', '/socket.io', '/healthz', '/demo', '/manifest.webmanifest'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
     },
   };
 };

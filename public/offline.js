@@ -51,7 +51,4 @@
   retry.addEventListener('click', function () {
     location.reload();
   });
-  window.addEventListener('online', function () {
-    location.reload();
-  });
 })();

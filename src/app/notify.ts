@@ -9,6 +9,10 @@ export interface Toast {
   message: string;
   variant: 'error' | 'success' | 'info';
   autoHideDuration?: number;
+  /** Stays until its action (or another close) dismisses it. */
+  persist?: boolean;
+  /** A button in the toast (e.g. the update prompt's Reload); pressing it closes the toast. */
+  action?: { label: string; onAction: () => void };
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -94,9 +94,13 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A phone-sized context (360 px wide, the product's smallest target). */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+/**
+ * A phone-sized context (360 px wide, the product's smallest target). Service workers are blocked unless
+ * asked for (pwa.e2e.ts): a worker would answer requests that tests intercept with `page.route`, and
+ * precaching the whole app in every test's fresh context only adds load.
+ */
+export function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, serviceWorkers: 'block', ...options });
 }
 
 /** Fails on any serious or critical axe violation on the page as it is now. */

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../test/helper';
 import { writeSetting } from '../lookups/lookups-repository';
 import { ICONS, ICONS_DIR, SAFE_ZONE_RADIUS } from '../../../scripts/draw-icons';
 import { shortName } from './manifest';
+import { SERVER_PREFIXES } from '../spa';
+import { NEVER_HANDLED_PREFIXES } from '../../../src/app/pwa/swRules';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const PUBLIC = path.join(ROOT, 'public');
@@ -157,4 +159,8 @@ test('the offline page is served, revalidated, and keeps to the CSP (no inline s
   const js = await t.app.inject({ method: 'GET', url: '/offline.js' });
   expect(js.statusCode).toBe(200);
   for (const text of ['ไม่มีการเชื่อมต่ออินเทอร์เน็ต', 'ບໍ່ມີການເຊື່ອມຕໍ່ອິນເຕີເນັດ', 'No connection']) expect(js.body).toContain(text);
+});
+
+test('the service worker leaves every server path alone (src/app/pwa/swRules.ts), and the staff console', () => {
+  expect(NEVER_HANDLED_PREFIXES).toEqual(expect.arrayContaining([...SERVER_PREFIXES, '/staff']));
 });
