@@ -237,6 +237,27 @@ describe('deposit limits', () => {
   });
 });
 
+describe('through the limits routes', () => {
+  test('a deposit limit of 100 set by the player: a QR of 100 is paid, the next one refused; a time-out then refuses the QR route, withdraw stays open', async () => {
+    const p = await createPlayer(t.app);
+    const set = await inject('PUT', '/api/limits', p.headers, { kind: 'depositDay', value: 100 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().limits.depositDay).toEqual({ value: 100, pending: null });
+    const qr = (await createQr(p, 100)).json();
+    expect((await payQr(qr.qrcodeId, 100)).json().outcome).toBe('CREDITED');
+    expect((await inject('GET', '/api/limits', p.headers)).json().usage).toMatchObject({ depositDay: 100, depositWeek: 100 });
+    expect((await createQr(p, 100)).json()).toMatchObject({ message: 'DEPOSIT_LIMIT', hasQrcode: false });
+    // Raising waits 24 h: the QR is still refused until then.
+    expect((await inject('PUT', '/api/limits', p.headers, { kind: 'depositDay', value: 300 })).json().limits.depositDay.pending).toMatchObject({ value: 300 });
+    expect((await createQr(p, 100)).json()).toMatchObject({ message: 'DEPOSIT_LIMIT' });
+    const timeout = await inject('POST', '/api/limits/restriction', p.headers, { kind: 'TIMEOUT', period: '24h', confirm: true });
+    expect(timeout.statusCode).toBe(200);
+    expect((await createQr(p, 1)).json()).toEqual({ message: 'PLAY_TIMEOUT' });
+    expect((await inject('POST', '/api/wallet/withdrawAll', p.headers, { amount: 100 })).statusCode).toBe(200);
+    expect(await walletBalance(t.app.db, p.id)).toBe(0);
+  });
+});
+
 describe('loss limits on transfers wallet -> game', () => {
   test('refused with LOSS_LIMIT when the loss so far plus the transfer would pass a limit; game -> wallet is never limited', async () => {
     const p = await t.player({ balance: 1_000_00, games: ['pg', 'pgslot'] });
