@@ -18,8 +18,8 @@ async function appWith(order: 'route first' | 'plugin first') {
   });
   app.decorate('config', { playMinuteMs: 60_000 } as never);
   app.decorate('clock', { now: () => new Date() });
-  await app.register(fp(async (i) => i.decorate('db', {} as never), { name: 'db' }));
-  await app.register(fp(async (i) => i.decorate('authenticate', async () => {}), { name: 'auth' }));
+  await app.register(fp(async (i) => void i.decorate('db', {} as never), { name: 'db' }));
+  await app.register(fp(async (i) => void i.decorate('authenticate', async () => {}), { name: 'auth' }));
   const route = () => app.get('/api/early-play', { config: { play: true } }, async () => ({ ok: true }));
   if (order === 'route first') route();
   await app.register(playLimits);
