@@ -319,3 +319,21 @@ describe('GET /api/limits/history', () => {
     for (const page of ['0', '-1', 'x', '1.5', '9999999']) expect(answer(await t.req(b, 'GET', `/api/limits/history?page=${page}`))).toBe('400 INVALID_USER_INFO');
   });
 });
+
+describe('PLAY_MINUTE_MS', () => {
+  let short: LimitsTestApp;
+  beforeAll(async () => {
+    short = await buildLimitsTestApp({ PLAY_MINUTE_MS: '1000' });
+  });
+  afterAll(() => short.close());
+
+  test('a shortened minute times the session limit and is sent to the SPA for the reality check', async () => {
+    const p = await short.login(await short.player());
+    const res = await short.req(p, 'PUT', '/api/limits', { kind: 'sessionMinutes', value: 5 });
+    expect(res.json().session.minuteMs).toBe(1000);
+    short.advance(4999);
+    expect(answer(await short.req(p, 'GET', PLAY_PROBE))).toBe('200');
+    short.advance(1);
+    expect(answer(await short.req(p, 'GET', PLAY_PROBE))).toBe('403 SESSION_LIMIT');
+  });
+});
