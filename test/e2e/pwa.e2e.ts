@@ -42,7 +42,11 @@ async function controlledPage(context: BrowserContext): Promise<Page> {
 
 test('the worker registers after load, controls the page and precaches the app but nothing of the API', async () => {
   const context = await pwaContext();
+  const scripts: string[] = [];
+  context.on('page', (p) => p.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
   const page = await controlledPage(context);
+  // No new version, no update prompt: workbox-window's chunk is not downloaded.
+  expect(scripts.filter((s) => s.includes('sw-client'))).toEqual([]);
   expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${server.url}/sw.js`);
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
@@ -164,12 +168,15 @@ test('a new deploy offers "New version available"; Reload lets the new worker in
   const sw = path.join(dist, 'sw.js');
   fs.writeFileSync(sw, `${fs.readFileSync(sw, 'utf8')}\n// deploy ${Date.now()}\n`);
   for (const twin of ['sw.js.gz', 'sw.js.br']) fs.rmSync(path.join(dist, twin), { force: true });
+  // The new version loads the prompt's chunk (workbox-window), which the first visit never downloaded.
+  const promptChunk = page.waitForRequest((r) => r.url().includes('/assets/sw-client.'));
   await page.evaluate(() => {
     (window as unknown as { beforeReload: boolean }).beforeReload = true;
     return navigator.serviceWorker.getRegistration().then((r) => r!.update());
   });
 
   const prompt = page.getByRole('alert').filter({ hasText: 'New version available' });
+  await promptChunk;
   await prompt.waitFor();
   expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r!.waiting)))).toBe(true);
   await expectAccessible(page);

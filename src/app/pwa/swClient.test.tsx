@@ -1,9 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { i18n } from '../i18n';
 import { Toaster } from '../Toaster';
-import { startServiceWorker } from './swClient';
+import { startUpdatePrompt } from './swClient';
 
 /** A stand-in for workbox-window's Workbox: records listeners and calls, fires events on demand. */
 const fake = {
@@ -34,10 +34,10 @@ beforeEach(() => {
   jest.clearAllMocks();
 });
 
-test('a waiting worker brings "New version available" with Reload; Reload lets it in, and its control reloads the page', async () => {
+test('a waiting worker (workbox-window reports it on re-registering) brings "New version available" with Reload; Reload lets it in, and its control reloads the page', async () => {
   const reload = jest.fn();
   render(<Toaster />);
-  startServiceWorker(reload);
+  act(() => startUpdatePrompt({ controlledByNew: false }, reload));
   expect(fake.scriptUrl).toBe('/sw.js');
   expect(fake.register).toHaveBeenCalledTimes(1);
 
@@ -53,13 +53,26 @@ test('a waiting worker brings "New version available" with Reload; Reload lets i
 
   fake.fire('controlling', { isUpdate: true });
   expect(reload).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(screen.queryByText('New version available')).toBeNull()); // Reload closed the toast
 });
 
 test('the prompt speaks the player\'s language', async () => {
   await act(() => i18n.changeLanguage('th'));
   render(<Toaster />);
-  startServiceWorker(jest.fn());
+  act(() => startUpdatePrompt({ controlledByNew: false }, jest.fn()));
   fake.fire('waiting');
   expect(await screen.findByRole('button', { name: 'โหลดใหม่' })).toBeInTheDocument();
   expect(screen.getByText('มีเวอร์ชันใหม่')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'โหลดใหม่' }));
+  await waitFor(() => expect(screen.queryByText('มีเวอร์ชันใหม่')).toBeNull());
+});
+
+test('a new worker another tab let in is offered at once; its Reload only reloads', async () => {
+  const reload = jest.fn();
+  render(<Toaster />);
+  act(() => startUpdatePrompt({ controlledByNew: true }, reload));
+  await userEvent.click(await screen.findByRole('button', { name: 'Reload' }));
+  expect(reload).toHaveBeenCalledTimes(1);
+  expect(fake.messageSkipWaiting).not.toHaveBeenCalled();
+  await waitFor(() => expect(screen.queryByText('New version available')).toBeNull());
 });

@@ -2,14 +2,15 @@ import { Workbox } from 'workbox-window';
 
 import { i18n } from '../i18n';
 import { showToast } from '../notify';
-import { initialUpdateState, updateCheckDue, updateStep, type UpdateEffect, type UpdateEvent, type UpdateState } from './updateFlow';
+import { initialUpdateState, updateStep, type UpdateEffect, type UpdateEvent, type UpdateState } from './updateFlow';
 
 /**
- * The page's side of the service worker, loaded after `load` in its own chunk (register.ts): registers
- * /sw.js, feeds workbox-window's events to updateFlow and carries out its effects; the prompt is a toast
- * ("New version available" with Reload) that stays until pressed.
+ * The update prompt (chunk `sw-client`), loaded by register.ts once a new version is waiting or has taken
+ * over: workbox-window follows the worker (its re-registration reports a worker already waiting), updateFlow
+ * decides, and this carries out the effects. The prompt is a toast ("New version available" with Reload)
+ * that stays until pressed.
  */
-export function startServiceWorker(reload: () => void = () => window.location.reload()): void {
+export function startUpdatePrompt({ controlledByNew }: { controlledByNew: boolean }, reload: () => void = () => window.location.reload()): void {
   const wb = new Workbox('/sw.js', { scope: '/' });
   let state: UpdateState = initialUpdateState;
 
@@ -35,13 +36,6 @@ export function startServiceWorker(reload: () => void = () => window.location.re
 
   wb.addEventListener('waiting', () => send({ type: 'waiting' }));
   wb.addEventListener('controlling', (event) => send({ type: 'controlling', isUpdate: Boolean(event.isUpdate) }));
-
-  let lastCheck = Date.now();
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState !== 'visible' || !updateCheckDue(lastCheck, Date.now())) return;
-    lastCheck = Date.now();
-    void wb.update().catch(() => undefined);
-  });
-
-  void wb.register().catch(() => undefined); // e.g. a private window without service workers
+  if (controlledByNew) send({ type: 'controlling', isUpdate: true });
+  void wb.register({ immediate: true }).catch(() => undefined);
 }

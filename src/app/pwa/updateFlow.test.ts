@@ -1,4 +1,4 @@
-import { initialUpdateState, registrationPlan, updateCheckDue, updateStep, UPDATE_CHECK_INTERVAL_MS, type UpdateEvent, type UpdateState } from './updateFlow';
+import { initialUpdateState, updateStep, type UpdateEvent, type UpdateState } from './updateFlow';
 
 /** Runs events from the start and returns the final state and every effect in order. */
 function run(...events: UpdateEvent[]) {
@@ -55,22 +55,5 @@ describe('the update prompt', () => {
 
   test('a Reload without a prompt does nothing', () => {
     expect(run(reloadChosen)).toEqual({ state: { kind: 'idle' }, effects: [] });
-  });
-});
-
-test('an open tab checks for a new version at most hourly', () => {
-  expect(updateCheckDue(0, UPDATE_CHECK_INTERVAL_MS - 1)).toBe(false);
-  expect(updateCheckDue(0, UPDATE_CHECK_INTERVAL_MS)).toBe(true);
-  expect(UPDATE_CHECK_INTERVAL_MS).toBe(3_600_000);
-});
-
-describe('when the worker is registered', () => {
-  test('only in production builds with service worker support', () => {
-    expect(registrationPlan({ production: false, supported: true, loaded: true })).toBe('never');
-    expect(registrationPlan({ production: true, supported: false, loaded: true })).toBe('never');
-  });
-  test('after load: waiting for it, or at once when it has passed', () => {
-    expect(registrationPlan({ production: true, supported: true, loaded: false })).toBe('onLoad');
-    expect(registrationPlan({ production: true, supported: true, loaded: true })).toBe('now');
   });
 });

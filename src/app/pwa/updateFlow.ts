@@ -47,20 +47,3 @@ export function updateStep(state: UpdateState, event: UpdateEvent): { state: Upd
       return stay;
   }
 }
-
-/** A tab left open checks for a new version when it comes back into view, at most this often. */
-export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
-
-export function updateCheckDue(lastCheckMs: number, nowMs: number): boolean {
-  return nowMs - lastCheckMs >= UPDATE_CHECK_INTERVAL_MS;
-}
-
-/**
- * When registration starts: after the window's `load` (the worker's precaching never competes with the first
- * screen's downloads), at once if `load` has passed already. Never outside production builds (the dev server
- * and jest run no worker), nor where the browser has no service workers.
- */
-export function registrationPlan(env: { production: boolean; supported: boolean; loaded: boolean }): 'never' | 'now' | 'onLoad' {
-  if (!env.production || !env.supported) return 'never';
-  return env.loaded ? 'now' : 'onLoad';
-}
