@@ -3,7 +3,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { classifyError } from './apiErrors';
-import { sessionEnded } from './authEvents';
+import { sessionEnded, sessionLimitReached } from './authEvents';
 import { APP_VERSION } from './build';
 import { currentUrl, loginPathFor, navigateTo } from './navigation';
 import { toastError } from './notify';
@@ -57,8 +57,13 @@ export function reportFailure(error: FetchBaseQueryError, dispatch: (action: Unk
     dispatch(sessionEnded('rejected'));
     // Back to the page the player was on once they have logged in again (spec §2's next URL).
     navigateTo(loginPathFor(currentUrl()), { replace: true });
-  } else if (!extraOptions.silent) {
-    toastError(outcome.code);
+  } else if (outcome.code === 'SESSION_LIMIT') {
+    // The session passed the player's own limit: a dialog whose only way on is logging out, not a toast.
+    dispatch(sessionLimitReached());
+  } else {
+    // A restriction the app did not know of (taken in another tab): reload the limits, which hides the offers.
+    if (outcome.code === 'PLAY_TIMEOUT' || outcome.code === 'SELF_EXCLUDED') dispatch(api.util.invalidateTags(['Limits']));
+    if (!extraOptions.silent) toastError(outcome.code);
   }
 }
 
@@ -78,6 +83,6 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Wallet', 'Profile', 'Bonus', 'Statement', 'Slip', 'Qr', 'Lookup'],
+  tagTypes: ['Wallet', 'Profile', 'Bonus', 'Statement', 'Slip', 'Qr', 'Lookup', 'Limits'],
   endpoints: () => ({}),
 });

@@ -14,3 +14,9 @@ export const sessionEnded = createAction<SessionEndReason>('session/ended');
  * the new token where the old one was (remember-me unchanged).
  */
 export const tokenReplaced = createAction<string>('session/tokenReplaced');
+
+/**
+ * A call was refused with SESSION_LIMIT: the session is older than the player's own session limit (issue 15).
+ * The user layout then shows a dialog whose only action is logging out (features/limits/SessionLimitDialog).
+ */
+export const sessionLimitReached = createAction('session/limitReached');

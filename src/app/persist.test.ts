@@ -53,7 +53,7 @@ describe('session storage routing (spec §3 token)', () => {
     const persistor = persistStore(store);
     await persistor.flush();
     const keys = Object.keys(window.localStorage).concat(Object.keys(window.sessionStorage));
-    expect(keys.every((key) => key === 'persist:token' || key === 'persist:prefs')).toBe(true);
+    expect(keys.every((key) => key === 'persist:token' || key === 'persist:prefs' || key === 'persist:reality')).toBe(true);
     expect(JSON.stringify(window.localStorage)).not.toContain('queries');
   });
 });

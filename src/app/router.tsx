@@ -67,6 +67,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
             { path: 'profile', lazy: page(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfilePage')) },
             { path: 'bonus', lazy: page(() => import(/* webpackChunkName: "route-bonus" */ '../features/bonus/BonusPage')) },
             { path: 'statement', lazy: page(() => import(/* webpackChunkName: "route-statement" */ '../features/statement/StatementPage')) },
+            { path: 'limits', lazy: page(() => import(/* webpackChunkName: "route-limits" */ '../features/limits/LimitsPage')) },
             {
               path: 'contact',
               handle: { topOffset: true } satisfies RouteHandle,

@@ -3,6 +3,8 @@ import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type
 
 import { chatReducer } from '../features/chat/chatSlice';
 import { qrDepositReducer } from '../features/deposit/qrSlice';
+import { realityReducer, type RealityState } from '../features/limits/realitySlice';
+import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
 import { spinReducer } from '../features/wheel/spinSlice';
@@ -27,6 +29,8 @@ const sessionPersist: PersistConfig<SessionState> = {
 };
 
 const prefsPersist: PersistConfig<PrefsState> = { key: 'prefs', storage: localStore };
+/** The reality checks acknowledged in the current session (issue 15), so a reload does not ask again. */
+const realityPersist: PersistConfig<RealityState> = { key: 'reality', storage: localStore, whitelist: ['startedAt', 'acknowledged'] };
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -36,6 +40,8 @@ const rootReducer = combineReducers({
   qrDeposit: qrDepositReducer,
   register: registerReducer,
   spin: spinReducer,
+  restrictionFlow: restrictionFlowReducer,
+  reality: persistReducer(realityPersist, realityReducer),
   live: liveReducer,
   // Not persisted: only the guest id (prefs.guestId) outlives the page.
   chat: chatReducer,

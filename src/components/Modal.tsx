@@ -15,13 +15,20 @@ interface ModalProps {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * false: a decision the player must take with the dialog's own buttons (the reality check): no close button,
+   * Escape and the backdrop do nothing. Default true.
+   */
+  dismissible?: boolean;
+  /** 'alertdialog' for an interruption that needs an answer; default 'dialog'. */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
  * An accessible dialog: labelled by its title, focus moves in and stays in (Tab wraps), Escape and the
  * backdrop close it, focus returns to where it was. Render it only while its id is in the modal stack.
  */
-export function Modal({ id, title, onClose, children }: ModalProps) {
+export function Modal({ id, title, onClose, children, dismissible = true, role = 'dialog' }: ModalProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const dialog = useRef<HTMLDivElement>(null);
@@ -42,7 +49,7 @@ export function Modal({ id, title, onClose, children }: ModalProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
-      onClose();
+      if (dismissible) onClose();
       return;
     }
     if (event.key !== 'Tab' || !dialog.current) return;
@@ -63,11 +70,11 @@ export function Modal({ id, title, onClose, children }: ModalProps) {
   };
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="modal-backdrop" onMouseDown={(event) => dismissible && event.target === event.currentTarget && onClose()}>
       <div
         ref={dialog}
         className="modal"
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
@@ -78,9 +85,11 @@ export function Modal({ id, title, onClose, children }: ModalProps) {
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
-            <CloseIcon />
-          </button>
+          {dismissible && (
+            <button type="button" className="icon-button" onClick={onClose} aria-label={t('common.close')}>
+              <CloseIcon />
+            </button>
+          )}
         </div>
         <div className="modal__body">{children}</div>
       </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 
@@ -13,6 +14,9 @@ import { BottomMenu, type MenuLink } from './BottomMenu';
 import { CONDITIONS_MODAL, ConditionsModal } from './ConditionsModal';
 import { TopBar } from './TopBar';
 import { useTopOffset } from './useTopOffset';
+
+/** The reality check and the session limit's dialog (issue 15), loaded after the layout. */
+const PlayWatch = lazy(() => import(/* webpackChunkName: "play-watch" */ '../../features/limits/PlayWatch'));
 
 const links: MenuLink[] = [
   { to: '/user/home', labelKey: 'nav.home', icon: <HomeIcon /> },
@@ -57,6 +61,9 @@ export default function UserLayout() {
       {conditions.isOpen && <ConditionsModal onClose={conditions.close} />}
       <ChatLauncher />
       <ModalHost />
+      <Suspense fallback={null}>
+        <PlayWatch onLogout={() => void dispatch(logout())} />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
 import { TextField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
@@ -75,6 +76,9 @@ export default function ProfilePage() {
           </div>
         </>
       )}
+      <Link to="/user/limits" className="button profile__limits" data-testid="profile-limits">
+        {t('profile.playLimits')}
+      </Link>
       {password.isOpen && <ChangePasswordModal onClose={password.close} />}
     </section>
   );
