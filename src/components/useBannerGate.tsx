@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 
 import { classifyError } from '../app/apiErrors';
 import { useLazyGetBannersQuery, type BannerSource } from '../app/bannerApi';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { modalOpened } from '../app/modalSlice';
+import { selectRestriction } from '../app/playLimits';
 import { BannerCarousel } from './BannerCarousel';
 import {
   bannerGateReducer,
@@ -47,9 +48,15 @@ export function useBannerGate({ source, modalId, title }: Options): Gate {
   const [gate, send] = useReducer(bannerGateReducer, initialBannerGate);
   const current = useRef<BannerGate>(gate);
   current.current = gate;
+  const restricted = useAppSelector((state) => selectRestriction(state) !== null);
 
   const open = useCallback(() => {
     if (current.current.status !== 'idle') return;
+    // No banners while a time-out or self-exclusion runs (issue 15): straight to the modal.
+    if (restricted) {
+      dispatch(modalOpened(modalId));
+      return;
+    }
     const request = fetchBanners(source);
     const { requestId } = request;
     current.current = { status: 'fetching', requestId };
@@ -64,7 +71,7 @@ export function useBannerGate({ source, modalId, title }: Options): Gate {
         ),
       (error: unknown) => send(bannersRefused({ requestId, letThrough: classifyError(error as Parameters<typeof classifyError>[0]).kind === 'message' })),
     );
-  }, [fetchBanners, source]);
+  }, [dispatch, fetchBanners, modalId, restricted, source]);
 
   useEffect(() => {
     if (gate.status !== 'passed') return;

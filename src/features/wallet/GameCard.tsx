@@ -8,13 +8,15 @@ import { useActivateGameAccountMutation } from './walletEndpoints';
 interface Props {
   game: GameSlot;
   onView: (code: string) => void;
+  /** Set while play is refused (a time-out or self-exclusion): both buttons call it instead of acting. */
+  onRefused?: () => void;
 }
 
 /**
  * Spec §2 card: logo and background; an open account shows its amount, the name with amount x ftWalletSlot
  * and 'view data'; otherwise 'open account' (activation; a failure is swallowed and the loader hidden).
  */
-export function GameCard({ game, onView }: Props) {
+export function GameCard({ game, onView, onRefused }: Props) {
   const { t } = useTranslation();
   const format = useFormatAmount();
   const [activate, { isLoading }] = useActivateGameAccountMutation();
@@ -29,7 +31,7 @@ export function GameCard({ game, onView }: Props) {
             {format(game.amount)}
           </p>
           <p className="game-card__credit">{`${game.name} ${format(providerCredit(game.amount, game.ftWalletSlot))}`}</p>
-          <button type="button" className="game-card__action" onClick={() => onView(game.code)} aria-haspopup="dialog" aria-label={t('home.card.viewDataOf', { name: game.name })}>
+          <button type="button" className="game-card__action" onClick={() => (onRefused ? onRefused() : onView(game.code))} aria-haspopup="dialog" aria-label={t('home.card.viewDataOf', { name: game.name })}>
             {t('home.card.viewData')}
           </button>
         </>
@@ -37,7 +39,7 @@ export function GameCard({ game, onView }: Props) {
         <button
           type="button"
           className="game-card__action"
-          onClick={() => void activate(game.code)}
+          onClick={() => (onRefused ? onRefused() : void activate(game.code))}
           disabled={isLoading}
           aria-busy={isLoading}
           aria-label={t('home.card.openAccountOf', { name: game.name })}

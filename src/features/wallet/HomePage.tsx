@@ -1,17 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { modalOpened } from '../../app/modalSlice';
-import { toastSuccess } from '../../app/notify';
+import { errorText, toastSuccess } from '../../app/notify';
+import { restrictionCode, selectRestriction, useGetLimitsQuery } from '../../app/playLimits';
 import { selectLastSync } from '../../app/prefs';
 import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation } from '../../app/walletApi';
 import { PageTitle } from '../../components/PageTitle';
 import { useBannerGate } from '../../components/useBannerGate';
 import { useModal } from '../../components/useModal';
-import { formatRelativeTime } from '../../lib/format';
+import { formatDateTime, formatRelativeTime } from '../../lib/format';
 import { AGREEMENT_MODAL, AgreementModal, useAgreementPrompt } from './AgreementModal';
 import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
@@ -72,6 +73,16 @@ export default function HomePage() {
   const [receiveInvite, receiving] = useReceiveInviteBonusMutation();
   const showReceiving = useDelayedFlag(receiving.isLoading);
   useAgreementPrompt();
+  // Issue 15: during a time-out or self-exclusion the deposit and game buttons say so instead of opening.
+  useGetLimitsQuery();
+  const restriction = useAppSelector((state) => selectRestriction(state, now));
+  const [refusals, setRefusals] = useState(0);
+  const refusal = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (refusals > 0) refusal.current?.focus();
+  }, [refusals]);
+  const refuse = () => setRefusals((count) => count + 1);
+  const unlessRestricted = (action: () => void) => () => (restriction ? refuse() : action());
 
   /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
   const closeThenReload = (close: () => void) => (changed: boolean) => {
@@ -89,6 +100,7 @@ export default function HomePage() {
       );
   };
   const viewGame = (code: string) => {
+    if (restriction) return refuse();
     setViewing(code);
     gameAccount.open();
   };
@@ -146,11 +158,18 @@ export default function HomePage() {
             {showRefreshing ? t('home.refreshing') : syncText}
           </span>
         </p>
-        <button type="button" className="button button--light balance-card__transfer" onClick={transfer.open} aria-haspopup="dialog" data-testid="open-transfer">
+        <button type="button" className="button button--light balance-card__transfer" onClick={unlessRestricted(transfer.open)} aria-haspopup="dialog" data-testid="open-transfer">
           <TransferIcon />
           {t('home.transfer')}
         </button>
       </div>
+
+      {restriction && refusals > 0 && (
+        <p ref={refusal} tabIndex={-1} className="form__error play-refusal" role="alert" data-testid="play-refusal">
+          {t('home.playRefused', { reason: errorText(restrictionCode(restriction)), date: formatDateTime(restriction.endsAt) })}{' '}
+          <Link to="/user/limits">{t('home.playLimits')}</Link>
+        </p>
+      )}
 
       <div className="invite-bonus">
         <span id="invite-bonus-amount">
@@ -171,7 +190,7 @@ export default function HomePage() {
 
       <nav aria-label={t('home.widgets.title')}>
         <ul className="widgets">
-          <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={() => dispatch(modalOpened(DEPOSIT_MODAL))} testId="widget-deposit" />
+          <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={unlessRestricted(() => dispatch(modalOpened(DEPOSIT_MODAL)))} testId="widget-deposit" />
           <Widget icon={<WithdrawIcon />} label={t('home.widgets.withdraw')} onClick={withdraw.open} testId="widget-withdraw" />
           {spin.data?.isActive ? (
             <Widget
@@ -201,10 +220,16 @@ export default function HomePage() {
           title={t(CAROUSEL_TITLES[group.category])}
           items={group.games}
           itemKey={(game) => game.code}
-          renderItem={(game) => <GameCard game={game} onView={viewGame} />}
+          renderItem={(game) => <GameCard game={game} onView={viewGame} onRefused={restriction ? refuse : undefined} />}
           testId={`carousel-${group.category}`}
         />
       ))}
+
+      <p className="home__limits">
+        <Link to="/user/limits" data-testid="home-limits">
+          {t('home.playLimits')}
+        </Link>
+      </p>
 
       {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
       {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
