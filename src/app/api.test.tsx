@@ -2,12 +2,13 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 
 import { loggedInSession } from '../features/session/sessionSlice';
-import { errorResponse, server } from '../test/server';
+import { errorResponse, limitsAnswer, server } from '../test/server';
 import { api, CLIENT_MARKER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 import { classifyError, errorCode } from './apiErrors';
 import { AppProviders } from './AppProviders';
 import { setNavigator } from './navigation';
 import { initialPrefs } from './prefs';
+import { playLimitsApi } from './playLimits';
 import { makeStore } from './store';
 
 const probeApi = api.injectEndpoints({
@@ -132,6 +133,43 @@ describe('base API', () => {
     await run('/api/quiet-auth', 'silentProbe');
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
     expect(store.getState().session.token).toBeNull();
+  });
+
+  it('turns SESSION_LIMIT into the session-limit flag (its dialog), not a toast, silent or not (issue 15)', async () => {
+    server.use(
+      http.get('/api/probe', () => errorResponse('SESSION_LIMIT', 403)),
+      http.get('/api/loud', () => errorResponse('NO_GAME', 404)),
+    );
+    const { run, navigate, store } = setup({ token: 't' });
+    await run('/api/probe', 'silentProbe');
+    expect(store.getState().reality.sessionLimit).toBe(true);
+    await run('/api/probe');
+    await run('/api/loud');
+    // The loud one proves toasts work here; SESSION_LIMIT made none.
+    expect(await screen.findByRole('alert')).toHaveTextContent('Game not found.');
+    expect(screen.queryByText(/session time limit/)).not.toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(store.getState().session.token).toBe('t');
+  });
+
+  it('reloads the play limits when a call is refused for a time-out or self-exclusion (issue 15)', async () => {
+    let limits = 0;
+    server.use(
+      http.get('/api/limits', () => {
+        limits += 1;
+        return HttpResponse.json(limitsAnswer());
+      }),
+      http.get('/api/timeout', () => errorResponse('PLAY_TIMEOUT', 403)),
+      http.get('/api/excluded', () => errorResponse('SELF_EXCLUDED', 403)),
+    );
+    const { run, store } = setup({ token: 't' });
+    const subscription = store.dispatch(playLimitsApi.endpoints.getLimits.initiate());
+    await waitFor(() => expect(limits).toBe(1));
+    await run('/api/timeout', 'silentProbe');
+    await waitFor(() => expect(limits).toBe(2));
+    await run('/api/excluded', 'silentProbe');
+    await waitFor(() => expect(limits).toBe(3));
+    subscription.unsubscribe();
   });
 
   it('reports an unreachable server as NETWORK', async () => {
