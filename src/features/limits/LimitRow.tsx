@@ -107,7 +107,7 @@ export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit
           {change === 'cancelsPending' && t('limits.cancelNotice')}
         </p>
         <div className="limits-actions">
-          <button type="submit" className="button button--primary" aria-busy={saving.isLoading} data-testid={`${id}-save`}>
+          <button type="submit" className="button button--primary" aria-busy={saving.isLoading} aria-label={t('limits.saveOf', { name: label })} data-testid={`${id}-save`}>
             {t('limits.save')}
           </button>
           {limit.value !== null && (
@@ -115,6 +115,7 @@ export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit
               type="button"
               className="button"
               onClick={() => send(null)}
+              aria-label={t('limits.removeOf', { name: label })}
               aria-describedby={`${id}-remove-note`}
               aria-busy={saving.isLoading}
               data-testid={`${id}-remove`}

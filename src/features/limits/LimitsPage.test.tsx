@@ -66,8 +66,11 @@ describe('play limits page', () => {
     expect(screen.getByTestId('limit-sessionMinutes-value')).toHaveTextContent('Current limit: 90 minutes');
     expect(screen.queryByTestId('limit-sessionMinutes-usage')).not.toBeInTheDocument();
     expect(screen.getByTestId('limit-sessionMinutes-pending')).toHaveTextContent(`Limit removed: takes effect at ${formatDateTime(REMOVE_AT)}`);
-    // Seven limits, each with its own labelled field and save button.
-    expect(screen.getAllByRole('button', { name: 'Save' })).toHaveLength(8);
+    // Seven limits, each with its own labelled field and save button (and the reality interval's).
+    expect(screen.getAllByRole('button', { name: /^Save/ })).toHaveLength(8);
+    expect(screen.getByRole('button', { name: 'Save: Weekly loss limit' })).toBe(screen.getByTestId('limit-lossWeek-save'));
+    expect(screen.getByRole('button', { name: 'Remove limit: Weekly loss limit' })).toBe(screen.getByTestId('limit-lossWeek-remove'));
+    expect(screen.queryByTestId('limit-depositMonth-remove')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'New Weekly loss limit (baht)' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '60 minutes' })).toBeChecked();
   });
@@ -175,7 +178,7 @@ describe('play limits page', () => {
     await waitFor(() => expect(backend.realities).toEqual([{ minutes: 30 }]));
   });
 
-  it('lists the audit trail translated, 10 a page', async () => {
+  it('lists the audit trail translated, paged', async () => {
     limitsBackend();
     const items = [
       { id: 9, action: 'TIMEOUT', detail: { period: '7d', endsAt: '2026-12-03T10:00:00.000Z' }, createdAt: '2026-11-26T10:00:00.000Z' },

@@ -65,7 +65,13 @@ function RealityForm({ current }: { current: number }) {
         ))}
       </fieldset>
       <div className="limits-actions">
-        <button type="submit" className="button button--primary" aria-busy={saving.isLoading} data-testid="reality-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          aria-busy={saving.isLoading}
+          aria-label={t('limits.saveOf', { name: t('limits.reality.title') })}
+          data-testid="reality-save"
+        >
           {t('limits.save')}
         </button>
       </div>
