@@ -156,8 +156,12 @@ export function uniqueViolation(err: unknown): 'phone' | 'bank_account_no' | nul
 /**
  * Row lock on the player for the rest of the transaction (PostgreSQL; SQLite's single writer already
  * serializes): what one player's money movements take so that a rule checked inside (one live QR, one active
- * bonus, no withdrawal during a bonus) holds against a parallel request of the same player.
+ * bonus, no withdrawal during a bonus, a deposit or loss limit) holds against a parallel request of the same
+ * player. FOR NO KEY UPDATE, not FOR UPDATE: it queues against itself just the same, but does not block the KEY
+ * SHARE lock a journal entry's player_id reference takes. With FOR UPDATE a movement holding the player and waiting
+ * for ledger accounts deadlocks (40P01) against a transfer settling for that player, which holds the accounts and
+ * waits for the key share (server/plugins/play-limits/enforcement.test.ts reproduces it with deposits).
  */
 export async function lockPlayer(trx: Db, playerId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
+  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forNoKeyUpdate().execute();
 }

@@ -5,7 +5,7 @@ import { writeStatement } from '../statement/repository';
 import type { DepositRules } from '../../deposits/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';
-import { lockPlayerForDeposit } from './repository';
+import { lockPlayer } from '../accounts/repository';
 import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
 import type { DepositHoldSource } from '../../db/schema-play';
 
@@ -75,7 +75,7 @@ export async function creditOrHold(
   d: DepositCredit,
   hold: { source: DepositHoldSource; refId: string; now: Date },
 ): Promise<CreditOutcome> {
-  await lockPlayerForDeposit(trx, d.playerId);
+  await lockPlayer(trx, d.playerId);
   if (!(await depositWithinLimits(trx, d.playerId, d.amount, hold.now))) {
     await holdDeposit(trx, { playerId: d.playerId, source: hold.source, refId: hold.refId, amount: d.amount, currency: d.currency, now: hold.now, from: d.source });
     return { held: true };

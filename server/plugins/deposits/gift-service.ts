@@ -4,9 +4,10 @@ import { AppError, conflict, notFound, unprocessable } from '../../errors';
 import { parseBaht, toBaht } from '../../ledger/money';
 import { openGiftLink } from '../../deposits/giftlink';
 import type { GiftRedeemFailure } from '../../adapters/gift';
+import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { deleteGift, findPlayer, insertGift, isUniqueViolation, lockPlayerForDeposit, readDepositRules, updateGift } from './repository';
+import { deleteGift, findPlayer, insertGift, isUniqueViolation, readDepositRules, updateGift } from './repository';
 import { checkDepositAllowed } from '../play-limits/enforce';
 
 /**
@@ -63,7 +64,7 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
 
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await lockPlayerForDeposit(trx, playerId);
+      await lockPlayer(trx, playerId);
       await checkDepositAllowed(trx, playerId, seen.amountSatang, ctx.now());
       await trx.updateTable('gift_redemptions').set({ amount: seen.amountSatang, updated_at: nowIso(ctx.now()) }).where('id', '=', id).execute();
     });
@@ -80,7 +81,7 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
   // The row leaves IN_PROGRESS first, so the limit check does not count its own reservation; the voucher may
   // hold more than inspected, or the limit was lowered meanwhile: then it is held (IN_PROGRESS, DEPOSIT_LIMIT).
   const done = await ctx.db.transaction().execute(async (trx) => {
-    await lockPlayerForDeposit(trx, playerId);
+    await lockPlayer(trx, playerId);
     await trx.updateTable('gift_redemptions').set({ status: 'SUCCESS', amount: redeemed.amountSatang, updated_at: nowIso(ctx.now()) }).where('id', '=', id).execute();
     const credit = { playerId, amount: redeemed.amountSatang, currency: player.currency, source: 'TRUEMONEY', refId: `gift:${opened.voucherId}` };
     const outcome = await creditOrHold(trx, rules, credit, { source: 'gift', refId: id, now: ctx.now() });

@@ -13,16 +13,6 @@ export function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
-/**
- * The player's row lock for a deposit's limit check and credit (issue 15): like lockPlayer it queues the same
- * player's money movements (it conflicts with lockPlayer and with itself), but as FOR NO KEY UPDATE it does not
- * block the KEY SHARE lock a journal entry's player_id takes. A plain FOR UPDATE here deadlocks (PostgreSQL 40P01)
- * with a game transfer settling at the same time: that one holds the ledger accounts and waits for the key share,
- * this one holds the player and waits for the accounts. SQLite transactions are already serial.
- */
-export async function lockPlayerForDeposit(trx: Db, playerId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forNoKeyUpdate().execute();
-}
 
 export async function readDepositRules(db: Db): Promise<DepositRules> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', DEPOSIT_RULES_KEY).executeTakeFirst();

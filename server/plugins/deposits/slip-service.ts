@@ -8,6 +8,7 @@ import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, typ
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
+import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import {
@@ -19,7 +20,6 @@ import {
   insertSlipWithinNotMatchLimit,
   isUniqueViolation,
   listReceivingAccounts,
-  lockPlayerForDeposit,
   listSlips,
   readDepositRules,
   readSlipSetting,
@@ -188,7 +188,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   let held = false;
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await lockPlayerForDeposit(trx, input.playerId);
+      await lockPlayer(trx, input.playerId);
       // Claim the reference first: of two uploads of one slip, the second fails here and credits nothing.
       await trx
         .updateTable('slips')

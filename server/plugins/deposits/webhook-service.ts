@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, badRequest } from '../../errors';
 import { parseBaht, parseWireBaht } from '../../ledger/money';
+import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { findEvent, findQr, insertEvent, isUniqueViolation, lockPlayerForDeposit, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+import { findEvent, findQr, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
 
 /**
  * Payment confirmations (RULES.md "Deposits"): POST /api/webhooks/payments with a signed body
@@ -90,7 +91,7 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
     await insertEvent(trx, { id: ev.id, type: ev.type, reference: ev.reference, amount: paid, body_sha256: bodyHash, outcome: 'PROCESSING', received_at: now });
     // The player's lock before the QR's, the order QR creation takes them in (no deadlock with a new QR).
     const owner = await findQr(trx, ev.reference);
-    if (owner) await lockPlayerForDeposit(trx, Number(owner.player_id));
+    if (owner) await lockPlayer(trx, Number(owner.player_id));
     const qr = await lockQr(trx, ev.reference);
     let outcome: EventOutcome;
     if (!qr) outcome = 'UNKNOWN_REFERENCE';
