@@ -47,9 +47,9 @@ async function statement(playerId: number, amount: number, at: string, over: { t
     .execute();
 }
 
-async function gift(playerId: number, amount: number, at: string, status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED' = 'IN_PROGRESS') {
+async function gift(playerId: number, amount: number, at: string, status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED' = 'IN_PROGRESS', reason: string | null = null) {
   seq += 1;
-  await db.insertInto('gift_redemptions').values({ id: `g${seq}`, player_id: playerId, voucher_id: `v${seq}`, status, amount, currency: 'THB', reason: null, created_at: at, updated_at: at }).execute();
+  await db.insertInto('gift_redemptions').values({ id: `g${seq}`, player_id: playerId, voucher_id: `v${seq}`, status, amount, currency: 'THB', reason, created_at: at, updated_at: at }).execute();
 }
 
 async function round(playerId: number | null, bet: number, win: number, at: string) {
@@ -93,6 +93,7 @@ describe('deposit usage', () => {
     await statement(other, 999_999, ago(1000));
     await gift(p, 5_000, ago(1000)); // reserved: counts
     await gift(p, 0, ago(1000)); // not yet reserved
+    await gift(p, 9_000, ago(1000), 'IN_PROGRESS', 'DEPOSIT_LIMIT'); // held beyond a limit: not a deposit yet
     await gift(p, 7_000, ago(1000), 'FAILED');
     await gift(p, 7_000, ago(1000), 'SUCCESS'); // its SUCCESS statement line counts, not the gift row
     await gift(p, 3_000, ago(2 * 24 * H)); // week
@@ -187,24 +188,24 @@ describe('assertMayPlay', () => {
     const p = await player();
     const s = await session(p, ago(10 * 60_000));
     await limit(p, 'session', 10);
-    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() - 1)))).toBe('ok');
-    expect(await code(assertMayPlay(db, p, s, NOW))).toBe('403 SESSION_LIMIT');
+    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() - 1), 60_000))).toBe('ok');
+    expect(await code(assertMayPlay(db, p, s, NOW, 60_000))).toBe('403 SESSION_LIMIT');
     // With a 1-second "minute" the same session is far past 10 minutes.
     const young = await session(p, ago(11_000));
     expect(await code(assertMayPlay(db, p, young, NOW, 1000))).toBe('403 SESSION_LIMIT');
-    expect(await code(assertMayPlay(db, p, young, NOW))).toBe('ok');
+    expect(await code(assertMayPlay(db, p, young, NOW, 60_000))).toBe('ok');
   });
 
   test('a restriction wins over the session; an exclusion over a time-out', async () => {
     const p = await player();
     const s = await session(p, ago(1000));
-    expect(await code(assertMayPlay(db, p, s, NOW))).toBe('ok');
+    expect(await code(assertMayPlay(db, p, s, NOW, 60_000))).toBe('ok');
     await db.insertInto('play_restrictions').values({ player_id: p, kind: 'TIMEOUT', period: '30d', starts_at: ago(H), ends_at: ago(-30 * 24 * H), created_at: ago(H) }).execute();
-    expect(await code(assertMayPlay(db, p, s, NOW))).toBe('403 PLAY_TIMEOUT');
+    expect(await code(assertMayPlay(db, p, s, NOW, 60_000))).toBe('403 PLAY_TIMEOUT');
     await db.insertInto('play_restrictions').values({ player_id: p, kind: 'EXCLUSION', period: '6m', starts_at: ago(H), ends_at: ago(-24 * H), created_at: ago(H) }).execute();
-    expect(await code(assertMayPlay(db, p, s, NOW))).toBe('403 SELF_EXCLUDED');
-    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() + 24 * H)))).toBe('403 PLAY_TIMEOUT');
-    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() + 30 * 24 * H)))).toBe('ok');
+    expect(await code(assertMayPlay(db, p, s, NOW, 60_000))).toBe('403 SELF_EXCLUDED');
+    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() + 24 * H), 60_000))).toBe('403 PLAY_TIMEOUT');
+    expect(await code(assertMayPlay(db, p, s, new Date(NOW.getTime() + 30 * 24 * H), 60_000))).toBe('ok');
   });
 });
 
@@ -227,7 +228,13 @@ describe('holdDeposit', () => {
     const p = await player();
     const h = { playerId: p, source: 'slip' as const, refId: `slip-${p}`, amount: 100, currency: 'THB', now: NOW };
     await db.transaction().execute((trx) => holdDeposit(trx, h));
-    await expect(db.transaction().execute((trx) => holdDeposit(trx, h))).rejects.toThrow();
+    // The unique reference refuses it (SQLite's or PostgreSQL's unique-violation code; not toThrow, which does not
+    // take better-sqlite3's error object for an Error in every jest sandbox).
+    const second = await db.transaction().execute((trx) => holdDeposit(trx, h)).then(
+      () => 'held twice',
+      (e: unknown) => String((e as { code?: unknown }).code),
+    );
+    expect(second).toMatch(/^(SQLITE_CONSTRAINT_UNIQUE|23505)$/);
     const lines = await db.selectFrom('statements').select('id').where('player_id', '=', p).execute();
     expect(lines).toHaveLength(1);
     const line = await db.selectFrom('statements').select('from_account').where('player_id', '=', p).executeTakeFirstOrThrow();

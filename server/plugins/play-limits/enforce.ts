@@ -14,12 +14,6 @@ import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type Window 
 
 const forbidden = (code: string) => new AppError(403, code);
 
-/** The length of one "minute" of the session limit and reality check: PLAY_MINUTE_MS (config.playMinuteMs). The plugin sets it at start. */
-let defaultMinuteMs = 60_000;
-export function setPlayMinuteMs(ms: number): void {
-  defaultMinuteMs = ms;
-}
-
 /** The restriction running at `now`, if any; with several, the one that ends last (an exclusion over a time-out when both end together). */
 export async function activeRestriction(db: Kysely<DB>, playerId: number, now: Date): Promise<Selectable<PlayRestrictionsTable> | undefined> {
   const rows = await db
@@ -35,10 +29,10 @@ export async function activeRestriction(db: Kysely<DB>, playerId: number, now: D
 
 /**
  * The guard of every play route: 403 SELF_EXCLUDED or PLAY_TIMEOUT while a restriction runs, 403 SESSION_LIMIT
- * once the session (sessions.created_at of `sessionId`) is older than the player's session limit. `minuteMs`
- * defaults to the configured PLAY_MINUTE_MS.
+ * once the session (sessions.created_at of `sessionId`) is older than the player's session limit, counted in
+ * minutes of `minuteMs` (config.playMinuteMs: PLAY_MINUTE_MS).
  */
-export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId: string, now: Date, minuteMs: number = defaultMinuteMs): Promise<void> {
+export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId: string, now: Date, minuteMs: number): Promise<void> {
   const r = await activeRestriction(db, playerId, now);
   if (r) throw forbidden(r.kind === 'EXCLUSION' ? 'SELF_EXCLUDED' : 'PLAY_TIMEOUT');
   const { session } = await loadLimits(db, playerId, now, ['session']);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { assertMayPlay, setPlayMinuteMs } from './enforce';
+import { assertMayPlay } from './enforce';
 import routes from './routes';
 
 declare module 'fastify' {
@@ -20,7 +20,6 @@ declare module 'fastify' {
  * its onRoute hook only sees routes added after it.
  */
 async function playLimits(app: FastifyInstance) {
-  setPlayMinuteMs(app.config.playMinuteMs);
   const guard: preHandlerHookHandler = async (req: FastifyRequest) => {
     await assertMayPlay(app.db, req.playerId, req.sessionId, app.clock.now(), app.config.playMinuteMs);
   };

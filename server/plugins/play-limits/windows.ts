@@ -18,7 +18,7 @@ export const windowStart = (now: Date, w: Window) => new Date(now.getTime() - WI
 
 /**
  * Deposits in satang since `since` (ISO): the player's statement lines of type deposit with status SUCCESS, plus the
- * gift links still being redeemed (reserved: gift_redemptions IN_PROGRESS with an amount).
+ * gift links still being redeemed (reserved: gift_redemptions IN_PROGRESS with an amount, not held).
  */
 export async function depositUsage(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
   const credited = await db
@@ -35,6 +35,8 @@ export async function depositUsage(db: Kysely<DB>, playerId: number, since: stri
     .where('player_id', '=', playerId)
     .where('status', '=', 'IN_PROGRESS')
     .where('amount', '>', 0)
+    // A gift held beyond a limit is not a deposit until staff credit it, like a held QR or slip.
+    .where((eb) => eb.or([eb('reason', 'is', null), eb('reason', '!=', 'DEPOSIT_LIMIT')]))
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(credited.s) + Number(reserved.s);

@@ -58,7 +58,7 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotent(app.db, req, reply, async () => {
         const amount = amountFromWire(req.body.amount, TRANSFER_MINIMUM_SATANG);
-        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, { sessionId: req.sessionId, now: app.clock.now() });
+        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs });
         return transferAnswer(r, amount);
       }),
   );
@@ -68,7 +68,7 @@ export default async function routes(app: FastifyInstance) {
     { ...auth, ...play, schema: { body: S.transferAllBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
     (req, reply) =>
       idempotent(app.db, req, reply, async () => {
-        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, { sessionId: req.sessionId, now: app.clock.now() });
+        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs });
         return transferAnswer(r, r.amount);
       }),
   );

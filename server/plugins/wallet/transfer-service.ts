@@ -21,6 +21,8 @@ export interface PlayContext {
   /** The request's session (its age against the session limit). */
   sessionId: string;
   now: Date;
+  /** PLAY_MINUTE_MS: the length of one minute of the session limit. */
+  minuteMs: number;
 }
 
 /**
@@ -43,7 +45,7 @@ const lossGuard =
 export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
   if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount });
-  await assertMayPlay(deps.db, playerId, play.sessionId, play.now);
+  await assertMayPlay(deps.db, playerId, play.sessionId, play.now, play.minuteMs);
   const guard = lossGuard(playerId, amount, play);
   if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, guard });
   await requireGameAccount(deps.db, playerId, to); // both ends exist before any money moves
