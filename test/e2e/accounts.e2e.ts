@@ -108,6 +108,13 @@ describe.each([
     await page.getByTestId('register-first-name').pressSequentially('somchai');
     await page.getByTestId('register-last-name').pressSequentially('jaidee');
     expect(await page.getByTestId('register-first-name').inputValue()).toBe('SOMCHAI');
+    // The age rule (issue 15): the box names the minimum age (MIN_PLAYER_AGE, 20 by default) and must be ticked.
+    const age = page.getByTestId('register-age');
+    expect(await age.isChecked()).toBe(false);
+    expect(await page.locator('label[for="register-age"]').textContent()).toContain('20');
+    await page.getByTestId('register-submit').click();
+    await page.locator('[data-testid="register-age"][aria-invalid="true"]').waitFor();
+    await age.check();
     await expectAccessible(page);
     await shot(page, `${lang}-4-bank`);
     await page.getByTestId('register-submit').click();

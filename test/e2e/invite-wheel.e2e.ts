@@ -164,6 +164,7 @@ test('a friend registered through the invite link deposits; the inviter receives
     await friend.getByTestId('register-account-no').fill(`1${digits(9)}`);
     await friend.getByTestId('register-first-name').fill('SOMSAK');
     await friend.getByTestId('register-last-name').fill('RAKDEE');
+    await friend.getByTestId('register-age').check();
     await friend.getByTestId('register-submit').click();
     await friend.getByTestId('register-success').waitFor();
     await friend.waitForURL(/\/login$/, { timeout: 10_000 });
