@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, ConfigError } from '../config';
 import { buildTestApp, type TestApp } from '../test/helper';
 import type { FastifyInstance } from 'fastify';
@@ -83,6 +86,28 @@ describe('global rate limit (memory)', () => {
     const over = await hit(t.app, ip, '/api/lookup/banks');
     expect(over.statusCode).toBe(429);
   });
+});
+
+test("the build's /assets/ files are not counted (the service worker precaches them at once); unknown asset names are", async () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'assets', 'main.0123456789.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>t</title>');
+  const t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '300', DIST_DIR: dist });
+  try {
+    const ip = randomIp();
+    for (let i = 0; i < 400; i++) {
+      const res = await hit(t.app, ip, '/assets/main.0123456789.js');
+      if (res.statusCode !== 200) throw new Error(`asset request ${i + 1} answered ${res.statusCode}`);
+    }
+    expect((await hit(t.app, ip)).statusCode).toBe(200); // the API budget is untouched
+    for (let i = 0; i < 300; i++) await hit(t.app, ip, `/assets/nope-${i}.js`);
+    expect((await hit(t.app, ip, '/assets/main.0123456789.js')).statusCode).toBe(200);
+    expect((await hit(t.app, ip)).statusCode).toBe(429);
+  } finally {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  }
 });
 
 test('TRUST_PROXY=off ignores X-Forwarded-For, so forged addresses share the real one\'s budget', async () => {

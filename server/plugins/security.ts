@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooMany } from '../errors';
@@ -15,6 +18,9 @@ import { tooMany } from '../errors';
  * Rate limit: config.rateLimitPerMinute per client address across all routes, counted in Redis when
  * REDIS_URL is set (so several processes share one budget) and in memory otherwise. Routes with tighter
  * rules (OTP, login) set their own `config.rateLimit` or key on the phone/player in their service.
+ * The SPA's built files under /assets/ are not counted: the service worker fetches about 70 of them at once on a
+ * first visit or a new version, and players behind one carrier address (CGNAT) would share that cost. Only names
+ * that exist in the build are free; an unknown /assets/ URL counts like any other.
  */
 export default fp(
   async (app) => {
@@ -52,6 +58,7 @@ export default fp(
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: (req) => req.ip,
+      allowList: builtAssetRequest(config.distDir),
       errorResponseBuilder: () => tooMany('REQUEST_LIMIT'),
       nameSpace: 'wallet-rl:',
     };
@@ -71,3 +78,30 @@ export default fp(
   },
   { name: 'security', dependencies: [] },
 );
+
+/**
+ * True for a GET or HEAD of a file the SPA build put in dist/assets (read once, and again at most every 10 s when
+ * a name is missing, so a build made after the start is seen).
+ */
+export function builtAssetRequest(distDir: string): (req: FastifyRequest) => boolean {
+  const dir = path.join(distDir, 'assets');
+  let names = new Set<string>();
+  let readAt = -Infinity;
+  const read = () => {
+    readAt = Date.now();
+    try {
+      names = new Set(fs.readdirSync(dir).filter((n) => !n.endsWith('.map')));
+    } catch {
+      names = new Set();
+    }
+  };
+  return (req) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const m = /^\/assets\/([^/?#]+)(?:[?#]|$)/.exec(req.url);
+    if (!m) return false;
+    if (names.has(m[1])) return true;
+    if (Date.now() - readAt < 10_000) return false;
+    read();
+    return names.has(m[1]);
+  };
+}
