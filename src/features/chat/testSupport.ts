@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { mutationAction, type Phase } from '../../test/rtkActions';
 import { http, HttpResponse } from 'msw';
 
 import { server } from '../../test/server';
@@ -34,24 +35,9 @@ export function conversation(count: number, extra: Partial<ChatMessage> = {}): C
   return Array.from({ length: count }, (_, i) => chatMessage(`m${i + 1}`, { createdAt: new Date(start + i * 1000).toISOString(), ...extra }));
 }
 
-type Phase = 'pending' | 'fulfilled' | 'rejected';
-
-/** A chat endpoint's own RTK Query action, in its documented shape (type, meta.requestId, meta.arg). */
-export function endpointAction(endpointName: string, phase: Phase, requestId: string, originalArgs: unknown, payload?: unknown): UnknownAction {
-  return {
-    type: `api/executeMutation/${phase}`,
-    payload,
-    meta: {
-      requestId,
-      requestStatus: phase,
-      arg: { type: 'mutation', endpointName, originalArgs, track: false },
-      startedTimeStamp: 0,
-      ...(phase === 'fulfilled' ? { fulfilledTimeStamp: 0 } : {}),
-      ...(phase === 'rejected' ? { rejectedWithValue: true } : {}),
-    },
-    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
-  };
-}
+/** A chat endpoint's own RTK Query action (a mutation), in its documented shape. */
+export const endpointAction = (endpointName: string, phase: Phase, requestId: string, originalArgs: unknown, payload?: unknown): UnknownAction =>
+  mutationAction(endpointName, phase, requestId, originalArgs, payload);
 
 /** The server's paging (contract): `skip` from the newest, the page before it, oldest first. */
 export function pageOf(all: ChatMessage[], skip: number, limit: number, closed = false): HistoryPage {

@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { endpointAction, type Phase } from '../../test/rtkActions';
 
 import { sessionEnded } from '../../app/authEvents';
 import type { QrRecord } from './depositApi';
@@ -16,22 +17,6 @@ import {
  * The QR machine's transition table. Events are the deposit endpoints' own RTK Query actions (built here
  * in their documented shape: type, meta.requestId, meta.arg.endpointName/originalArgs, timestamps).
  */
-type Phase = 'pending' | 'fulfilled' | 'rejected';
-function endpointAction(kind: 'query' | 'mutation', endpointName: string, phase: Phase, requestId: string, originalArgs: unknown, payload?: unknown, at = 0): UnknownAction {
-  return {
-    type: `api/execute${kind === 'query' ? 'Query' : 'Mutation'}/${phase}`,
-    payload,
-    meta: {
-      requestId,
-      requestStatus: phase,
-      arg: { type: kind, endpointName, originalArgs },
-      startedTimeStamp: at,
-      ...(phase === 'fulfilled' ? { fulfilledTimeStamp: at } : {}),
-      ...(phase === 'rejected' ? { rejectedWithValue: true } : {}),
-    },
-    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
-  };
-}
 const check = (phase: Phase, bank: string, requestId: string, payload?: QrRecord, at = 0) => endpointAction('query', 'getQr', phase, requestId, bank, payload, at);
 const create = (phase: Phase, bank: string, requestId: string, payload?: QrRecord, at = 0, amount = 100) =>
   endpointAction('mutation', 'createQr', phase, requestId, { bankCode: bank, amount }, payload, at);

@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { mutationAction, type Phase } from '../../test/rtkActions';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
@@ -16,21 +17,9 @@ import {
 } from './restrictionFlow';
 import { restrictionSubmitted } from './RestrictionSection';
 
-/** The takeRestriction endpoint's own RTK Query actions, in their documented shape. */
-type Phase = 'pending' | 'fulfilled' | 'rejected';
-function request(phase: Phase, requestId: string, payload?: unknown, endpointName = 'takeRestriction'): UnknownAction {
-  return {
-    type: `api/executeMutation/${phase}`,
-    payload,
-    meta: {
-      requestId,
-      requestStatus: phase,
-      arg: { type: 'mutation', endpointName, originalArgs: { kind: 'TIMEOUT', period: '7d' }, track: false },
-      startedTimeStamp: 0,
-    },
-    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
-  };
-}
+/** The takeRestriction endpoint's own RTK Query actions (another endpoint's by name). */
+const request = (phase: Phase, requestId: string, payload?: unknown, endpointName = 'takeRestriction'): UnknownAction =>
+  mutationAction(endpointName, phase, requestId, { kind: 'TIMEOUT', period: '7d' }, payload);
 
 const choice = { kind: 'TIMEOUT', period: '7d' } as const;
 const END = '2026-12-03T12:00:00.000Z';

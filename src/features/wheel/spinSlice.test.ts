@@ -1,4 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { mutationAction, type Phase } from '../../test/rtkActions';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
@@ -20,23 +21,8 @@ import {
 } from './spinSlice';
 import { wheelApi, type SpinAnswer, type SpinPrize } from './wheelApi';
 
-/** The spin endpoint's own RTK Query actions, in their documented shape (type, meta.requestId, meta.arg). */
-type Phase = 'pending' | 'fulfilled' | 'rejected';
-function spin(phase: Phase, requestId: string, payload?: unknown): UnknownAction {
-  return {
-    type: `api/executeMutation/${phase}`,
-    payload,
-    meta: {
-      requestId,
-      requestStatus: phase,
-      arg: { type: 'mutation', endpointName: 'spin', originalArgs: undefined, track: false },
-      startedTimeStamp: 0,
-      ...(phase === 'fulfilled' ? { fulfilledTimeStamp: 0 } : {}),
-      ...(phase === 'rejected' ? { rejectedWithValue: true } : {}),
-    },
-    ...(phase === 'rejected' ? { error: { message: 'Rejected' } } : {}),
-  };
-}
+/** The spin endpoint's own RTK Query actions. */
+const spin = (phase: Phase, requestId: string, payload?: unknown): UnknownAction => mutationAction('spin', phase, requestId, undefined, payload);
 
 const prize: SpinPrize = { code: 'CASH50', label: '50 baht', remainingCoin: 2, couponId: 'c-1' };
 const won = (result: SpinPrize = prize): SpinAnswer => ({ success: true, error: null, result });
