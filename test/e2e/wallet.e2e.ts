@@ -110,15 +110,14 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
   expect(Number(((await balance.textContent()) ?? '').replace(/[^0-9.]/g, ''))).toBeCloseTo(100, 2);
 
   // A few rounds of 10 baht.
+  // Each round is awaited by its own answer: two rounds in a row can show the same text (the simulator pays
+  // three cherries often), so waiting for the text to change hung whenever they did.
   for (let round = 1; round <= 3; round++) {
-    const before = await game.locator('#result').textContent();
     await game.locator('#bet').fill('10');
+    const answered = game.waitForResponse((res) => res.url().endsWith('/sim/games/pg/round') && res.request().method() === 'POST');
     await game.locator('#spin').click();
-    await game.waitForFunction((previous) => {
-      const main = document.getElementById('game');
-      const result = document.getElementById('result')?.textContent ?? '';
-      return main?.getAttribute('aria-busy') === 'false' && result !== '' && result !== previous;
-    }, before);
+    expect((await answered).status()).toBe(200);
+    await game.waitForFunction(() => document.getElementById('game')?.getAttribute('aria-busy') === 'false' && (document.getElementById('result')?.textContent ?? '') !== '');
   }
   const afterPlay = Number(((await balance.textContent()) ?? '').replace(/[^0-9.]/g, ''));
   expect(afterPlay).not.toBeCloseTo(100, 2); // three bets of 10 never pay back exactly 30
