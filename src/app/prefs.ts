@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 
 import type { Locale } from '../lib/locale';
 import { DEFAULT_LOCALE } from './i18n';
@@ -24,6 +24,29 @@ export const initialPrefs: PrefsState = {
   agreementAccepted: false,
 };
 
+/**
+ * The wallet endpoints whose success means the balance on screen was just read (app/walletApi.ts): GET /api/wallet
+ * and refresh-all. Matched by name, as RTK Query names them in its actions, so this first-route slice does not pull
+ * the wallet endpoints out of their lazy chunk (prefs.test.ts checks the names against walletApi's own matchers).
+ */
+export const WALLET_QUERY_ENDPOINT = 'getWallet';
+export const REFRESH_ALL_ENDPOINT = 'refreshGameBalances';
+
+interface FulfilledRequest extends UnknownAction {
+  meta: { fulfilledTimeStamp: number; arg: { endpointName: string } };
+}
+
+/** A successful wallet load or refresh-all: RTK Query's fulfilled action of one of the two endpoints. */
+function isWalletRead(action: UnknownAction): action is FulfilledRequest {
+  const meta = (action as Partial<FulfilledRequest>).meta;
+  const endpoint = meta?.arg?.endpointName;
+  return (
+    ((action.type === 'api/executeQuery/fulfilled' && endpoint === WALLET_QUERY_ENDPOINT) ||
+      (action.type === 'api/executeMutation/fulfilled' && endpoint === REFRESH_ALL_ENDPOINT)) &&
+    typeof meta?.fulfilledTimeStamp === 'number'
+  );
+}
+
 const prefsSlice = createSlice({
   name: 'prefs',
   initialState: initialPrefs,
@@ -48,6 +71,12 @@ const prefsSlice = createSlice({
     agreementAccepted(state) {
       state.agreementAccepted = true;
     },
+  },
+  extraReducers: (builder) => {
+    // last_sync is when the balance was last read from the server: every successful wallet load or refresh-all.
+    builder.addMatcher(isWalletRead, (state, action) => {
+      state.lastSync = new Date(action.meta.fulfilledTimeStamp).toISOString();
+    });
   },
   selectors: {
     selectLocale: (state) => state.locale,

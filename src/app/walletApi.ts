@@ -1,5 +1,4 @@
 import { api } from './api';
-import { walletSynced } from './prefs';
 
 /** Spec §3 game account entry, as GET /api/wallet lists it. Amounts are baht (major units). */
 export type GameCategory = 'slot' | 'sport' | 'lotto';
@@ -55,18 +54,13 @@ export const walletApi = api.injectEndpoints({
         }
       },
     }),
-    /** GET /api/wallet/refresh/slot: asks every provider for its balance; then the wallet reloads. */
+    /**
+     * GET /api/wallet/refresh/slot: asks every provider for its balance; then the wallet reloads. Both answers set
+     * last_sync (the prefs slice matches them by endpoint name: keep the names in step with app/prefs.ts).
+     */
     refreshGameBalances: build.mutation<WalletResponse, void>({
       query: () => '/api/wallet/refresh/slot',
       invalidatesTags: (result) => (result ? ['Wallet'] : []),
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-          dispatch(walletSynced(new Date().toISOString()));
-        } catch {
-          // The failure was already shown by the base query.
-        }
-      },
     }),
     /** GET /api/spinwheel/active: whether the wheel widget replaces refresh-all. */
     getSpinActive: build.query<{ isActive: boolean }, void>({

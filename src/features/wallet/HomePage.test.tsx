@@ -24,7 +24,19 @@ describe('home screen', () => {
     await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30 baht'));
     expect(screen.getByTestId('wallet-balance')).toHaveTextContent('1,000.00');
     expect(screen.getByTestId('invite-amount')).toHaveTextContent('12.50');
-    expect(screen.getByTestId('last-sync')).toHaveTextContent('Not refreshed yet');
+    // last_sync is the wallet load itself: the balance just read says when, never "Not refreshed yet".
+    expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Balance as of \d+ seconds? ago$/);
+  });
+
+  it('says when the balance was read as soon as the wallet loads, with no refresh-all', async () => {
+    const wallet = serveWallet();
+    const { store } = renderHome();
+    expect(store.getState().prefs.lastSync).toBeNull();
+    expect(screen.getByTestId('last-sync')).not.toHaveTextContent('Not refreshed yet');
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30'));
+    expect(wallet.count).toBe(1);
+    expect(Date.now() - Date.parse(store.getState().prefs.lastSync!)).toBeLessThan(60_000);
+    expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Balance as of \d+ seconds? ago$/);
   });
 
   it('refreshes the game balances, then reloads the wallet and remembers when', async () => {
@@ -45,7 +57,7 @@ describe('home screen', () => {
     expect(refreshes.count).toBe(1);
     expect(wallet.count).toBe(2);
     expect(store.getState().prefs.lastSync).not.toBeNull();
-    expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Updated \d+ seconds? ago$/);
+    expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Balance as of \d+ seconds? ago$/);
   });
 
   it('shows only non-empty carousels, 3 cards at a time, turned by buttons and arrow keys', async () => {

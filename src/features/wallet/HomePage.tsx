@@ -109,7 +109,13 @@ export default function HomePage() {
   };
 
   const data = wallet.data;
-  const syncText = lastSync ? t('home.lastSync', { time: formatRelativeTime(lastSync, (key, options) => t(key, options) as string, now) }) : t('home.neverSynced');
+  // When the balance was read (last_sync: the last successful wallet load or refresh-all, set by the prefs slice in
+  // the same action that brings the data, so a loaded balance always has its time); nothing while the first load runs.
+  const syncText = lastSync
+    ? t('home.lastSync', { time: formatRelativeTime(lastSync, (key, options) => t(key, options) as string, now) })
+    : wallet.isLoading
+      ? ''
+      : t('home.neverSynced');
 
   return (
     <section className="home" aria-busy={wallet.isFetching}>
