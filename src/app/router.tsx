@@ -2,8 +2,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-router-dom';
 
 import { selectToken } from '../features/session/sessionSlice';
+import { lazyRoute } from './ChunkError';
 import { createGuard } from './guard';
 import { DemoBanner } from './layout/DemoBanner';
+import { OfflineBanner } from './layout/OfflineBanner';
 import { setNavigator } from './navigation';
 import { RouteError } from './RouteError';
 import type { AppStore } from './store';
@@ -11,15 +13,19 @@ import type { AppStore } from './store';
 type PageModule = { default: ComponentType };
 /** Redirect-only routes render nothing while their loader redirects. */
 const Nothing = () => null;
-/** What every page shares, above its layout: the demo-mode banner (nothing outside demo mode). */
+/** What every page shares, above its layout: the demo-mode banner (nothing outside demo mode), the offline banner. */
 const Root = () => (
   <>
     <DemoBanner />
+    <OfflineBanner />
     <Outlet />
   </>
 );
-/** A lazily loaded route module: one chunk per route (chunk names come from the import comments). */
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/**
+ * A lazily loaded route module: one chunk per route (chunk names come from the import comments), retried when it
+ * fails to download; one that still fails shows a message with "Try again" inside its layout (lazyRoute).
+ */
+const page = (load: () => Promise<PageModule>) => lazyRoute(load);
 
 /** Route handle: whether the layout pads the content below the top bar (spec §2 'top offset'). */
 export interface RouteHandle {
