@@ -102,6 +102,7 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
                 now={qr.now}
                 onCreate={(bank, amount) => void qr.create(bank, amount)}
                 onCancel={(bank, id) => void qr.cancel(bank, id)}
+                onLeave={onClose}
               />
             )}
             {selected === 'wallet' && <WalletAccounts wallets={wallets} />}

@@ -5,7 +5,7 @@ import type { DepositBank } from './depositApi';
 import { bankDisplayName } from './names';
 import { QrPanel } from './QrPanel';
 import type { QrBank } from './qrRules';
-import type { QrDepositState } from './qrSlice';
+import { qrToReplace, type QrDepositState } from './qrSlice';
 
 interface QrDepositProps {
   banks: { bank: QrBank; entry: DepositBank }[];
@@ -15,14 +15,22 @@ interface QrDepositProps {
   now: number;
   onCreate(bank: QrBank, amount: number): void;
   onCancel(bank: QrBank, qrcodeId: string): void;
+  /** Leaving the deposit modal (for the contact page or the chat). */
+  onLeave(): void;
 }
 
 /** The QR method: which bank or payment type to pay with, then that bank's QR panel. */
-export function QrDeposit({ banks, selected, onSelect, state, now, onCreate, onCancel }: QrDepositProps) {
+export function QrDeposit({ banks, selected, onSelect, state, now, onCreate, onCancel, onLeave }: QrDepositProps) {
   const { t, i18n } = useTranslation();
   const legendId = useId();
   const current = banks.find((b) => b.bank === selected) ?? banks[0];
   if (!current) return null;
+  // One live QR per player: a create here cancels another bank's live QR, so the panel asks first.
+  const other = qrToReplace(state, current.bank, now);
+  const otherEntry = other ? banks.find((b) => b.bank === other.bank) : undefined;
+  const replaces = other
+    ? { bankName: otherEntry ? bankDisplayName(otherEntry.entry.bank, i18n.language) : other.bank, amount: other.qr.amount, expiresAt: other.qr.expiresAt }
+    : null;
   return (
     <div className="deposit__section">
       {banks.length > 1 && (
@@ -57,6 +65,8 @@ export function QrDeposit({ banks, selected, onSelect, state, now, onCreate, onC
         now={now}
         onCreate={(amount) => onCreate(current.bank, amount)}
         onCancel={(id) => onCancel(current.bank, id)}
+        replaces={replaces}
+        onLeave={onLeave}
       />
     </div>
   );

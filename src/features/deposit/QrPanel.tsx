@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
 import { QrImage } from './QrImage';
+import { QrReviewHelp } from './QrReviewHelp';
 import { useKeepFocus } from './useKeepFocus';
 import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
 import type { QrMachine } from './qrSlice';
@@ -16,14 +17,26 @@ interface QrPanelProps {
   now: number;
   onCreate(amount: number): void;
   onCancel(qrcodeId: string): void;
+  /** The live QR at another bank that creating here would cancel (qrToReplace), or null: then create asks first. */
+  replaces: { bankName: string; amount: number; expiresAt: number } | null;
+  /** Leaving the modal for support (from the review help). */
+  onLeave(): void;
 }
 
 /** One bank's QR deposit: the amount form with quick picks, or the QR with its countdown and cancel. */
-export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: QrPanelProps) {
+export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, replaces, onLeave }: QrPanelProps) {
   const { t } = useTranslation();
   const locale = useAppSelector(selectLocale);
   const [text, setText] = useState('');
   const [tooLow, setTooLow] = useState(false);
+  // The amount waiting for the player's answer to "cancel the other QR?"; only "Cancel it and create" creates.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const refocusCreate = useRef(false);
+  const confirmTitleId = useId();
+  const confirmTextId = useId();
+  const asking = confirming !== null && replaces !== null;
   const input = useRef<HTMLInputElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   useKeepFocus(panel, machine.status);
@@ -33,11 +46,24 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
   const decision = qrCreateDecision(bank, amount);
   const baht = (value: number) => formatAmount(value, locale);
 
+  // The other QR ended meanwhile (expired, paid, cancelled): nothing to ask any more.
+  const nothingToReplace = replaces === null;
+  useEffect(() => {
+    if (nothingToReplace) setConfirming(null);
+  }, [nothingToReplace]);
+  // Asking: focus on "Keep it" (the safe answer). Kept: back to the create button.
+  useEffect(() => {
+    if (asking) keepButton.current?.focus();
+    else if (refocusCreate.current) createButton.current?.focus();
+    refocusCreate.current = false;
+  }, [asking]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (decision === 'create') {
       setTooLow(false);
-      onCreate(amount);
+      if (replaces) setConfirming(amount);
+      else onCreate(amount);
     } else {
       // Spec §5: below the minimum the create action does nothing; the field says why.
       setTooLow(true);
@@ -74,6 +100,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
       <div role="status" className="qr__status">
         {note}
       </div>
+      {machine.status === 'review' && <QrReviewHelp qrcodeId={machine.qrcodeId} onLeave={onLeave} />}
       {machine.status === 'shown' || machine.status === 'cancelling' ? (
         <div className="qr__shown">
           <QrImage svg={machine.qr.svg} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
@@ -113,6 +140,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
               onChange={(event) => {
                 setText(event.target.value.replace(/[^\d.,]/g, ''));
                 setTooLow(false);
+                setConfirming(null);
               }}
               aria-describedby={hintId}
               aria-invalid={tooLow ? true : undefined}
@@ -132,6 +160,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
                 onClick={() => {
                   setText(String(value));
                   setTooLow(false);
+                  setConfirming(null);
                 }}
                 data-testid={`qr-pick-${value}`}
               >
@@ -139,9 +168,53 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel }: Qr
               </button>
             ))}
           </div>
+          {asking && (
+            <div role="alertdialog" aria-modal="false" aria-labelledby={confirmTitleId} aria-describedby={confirmTextId} className="qr__confirm" data-testid="qr-replace">
+              <p id={confirmTitleId} className="qr__confirm-title">
+                {t('deposit.qr.replace.title')}
+              </p>
+              <div id={confirmTextId}>
+                <p data-testid="qr-replace-text">{t('deposit.qr.replace.text', { bank: replaces.bankName, amount: baht(replaces.amount) })}</p>
+                <p>
+                  {t('deposit.qr.replace.timeLeft')}{' '}
+                  <span role="timer" aria-live="off" aria-atomic="true" data-testid="qr-replace-time">
+                    {formatCountdown(secondsLeft(replaces.expiresAt, now))}
+                  </span>
+                </p>
+              </div>
+              <div className="qr__confirm-actions">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  onClick={() => {
+                    const value = confirming;
+                    setConfirming(null);
+                    onCreate(value);
+                  }}
+                  data-testid="qr-replace-confirm"
+                >
+                  {t('deposit.qr.replace.confirm')}
+                </button>
+                <button
+                  ref={keepButton}
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    refocusCreate.current = true;
+                    setConfirming(null);
+                  }}
+                  data-testid="qr-replace-keep"
+                >
+                  {t('deposit.qr.replace.keep')}
+                </button>
+              </div>
+            </div>
+          )}
           <button
+            ref={createButton}
             type="submit"
             className="button button--primary"
+            hidden={asking}
             disabled={decision === 'disabled' || machine.status === 'creating'}
             aria-busy={machine.status === 'creating'}
             data-testid="qr-create"

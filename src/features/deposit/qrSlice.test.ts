@@ -9,6 +9,7 @@ import {
   qrClockTicked,
   qrDepositOpened,
   qrDepositReducer,
+  qrToReplace,
   type QrDepositState,
   type QrMachine,
 } from './qrSlice';
@@ -189,5 +190,39 @@ describe('refused transitions and answers to other requests are ignored', () => 
     expect(run([qrClockTicked({ now: 10 ** 12 })], none)).toEqual(none);
     expect(run([create('pending', 'SCB', 'c1')], none)).toBe(none);
     expect(run([check('pending', 'SCB', 'g1')], none)).toBe(none);
+  });
+});
+
+describe('qrToReplace: creating a QR asks first when another bank has a live QR (the server would cancel it)', () => {
+  const wwLive = (at = 0, expireIn = 300) => run([check('pending', 'WW', 'g1'), check('fulfilled', 'WW', 'g1', live('qr_w', expireIn, 200), at)]);
+
+  it('a live QR at another bank -> confirmation needed, naming that bank and QR', () => {
+    expect(qrToReplace(wwLive(), 'KBANK', 10_000)).toEqual({ bank: 'WW', qr: { qrcodeId: 'qr_w', svg: '<svg/>', amount: 200, expiresAt: 300_000 } });
+    expect(qrToReplace(wwLive(), 'E2P', 10_000)?.bank).toBe('WW');
+  });
+
+  it('the same bank, or no live QR anywhere -> no confirmation', () => {
+    expect(qrToReplace(wwLive(), 'WW', 10_000)).toBeNull();
+    expect(qrToReplace(initialQrDepositState(), 'KBANK', 0)).toBeNull();
+    expect(qrToReplace(shownAt(), 'KBANK', 0)).toBeNull();
+    expect(qrToReplace(shownAt(), 'WW', 0)?.qr.qrcodeId).toBe('qr_1');
+  });
+
+  it('a QR whose time has run out, one being cancelled, or one that ended -> no confirmation', () => {
+    expect(qrToReplace(wwLive(0, 300), 'KBANK', 300_000)).toBeNull();
+    expect(qrToReplace(wwLive(0, 300), 'KBANK', 299_999)).not.toBeNull();
+    const cancelling = run([endpointAction('mutation', 'cancelQr', 'pending', 'd1', { bankCode: 'WW', qrcodeId: 'qr_w' })], wwLive());
+    expect(cancelling.WW.machine.status).toBe('cancelling');
+    expect(qrToReplace(cancelling, 'KBANK', 0)).toBeNull();
+    for (const ended of ['PAID', 'EXPIRED', 'CANCELLED', 'REVIEW'] as const) {
+      const after = run([check('pending', 'WW', 'g2'), check('fulfilled', 'WW', 'g2', { ...nothing, last: { qrcodeId: 'qr_w', status: ended } }, 1_000)], wwLive());
+      expect(qrToReplace(after, 'KBANK', 1_000)).toBeNull();
+    }
+  });
+
+  it('after a confirmed create at another bank the replaced QR no longer asks', () => {
+    const after = run([create('pending', 'KBANK', 'c1'), create('fulfilled', 'KBANK', 'c1', live('qr_k'), 0)], wwLive());
+    expect(qrToReplace(after, 'KBANK', 0)).toBeNull();
+    expect(qrToReplace(after, 'WW', 0)?.qr.qrcodeId).toBe('qr_k');
   });
 });

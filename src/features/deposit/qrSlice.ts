@@ -85,6 +85,26 @@ function afterCheck(machine: QrMachine, record: QrRecord, now: number): QrMachin
   return live ? { status: 'shown', qr: live } : machine;
 }
 
+/** The player's live QR at another bank: the server cancels it when a QR is created at `bank` (one live QR per player). */
+export interface QrToReplace {
+  bank: QrBank;
+  qr: ShownQr;
+}
+
+/**
+ * Whether creating a QR at `bank` must be confirmed first: it must when another bank shows a QR that is still
+ * payable at `now` (the server would cancel it). The same bank's QR, a QR being cancelled, an expired one or
+ * none: no confirmation (null).
+ */
+export function qrToReplace(state: QrDepositState, bank: QrBank, now: number): QrToReplace | null {
+  for (const code of QR_BANKS) {
+    if (code === bank) continue;
+    const machine = state[code].machine;
+    if (machine.status === 'shown' && machine.qr.expiresAt > now) return { bank: code, qr: machine.qr };
+  }
+  return null;
+}
+
 const isQrBankArg = (value: unknown): value is QrBank => typeof value === 'string' && isQrBank(value);
 
 /**
