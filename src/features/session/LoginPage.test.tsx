@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { initialPrefs } from '../../app/prefs';
 import { renderApp } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
+import { serveUserArea } from '../../test/userArea';
+import { loggedInSession } from './sessionSlice';
 
 type LoginBody = { username?: string; password?: string; remember?: unknown };
 
@@ -41,6 +43,8 @@ describe('login screen', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.getAllByTestId('language-switcher')).toHaveLength(1);
     expect(screen.getByTestId('login-submit')).toHaveTextContent('Log in');
+    // A first visit is not an ended session: no notice.
+    expect(screen.queryByTestId('session-expired')).not.toBeInTheDocument();
   });
 
   it('logs in with remember-me: token kept in localStorage, then /user', async () => {
@@ -123,5 +127,56 @@ describe('login screen', () => {
     expect(await screen.findByRole('button', { name: 'Logging in…' })).toBeDisabled();
     release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+  });
+});
+
+describe('a session the server ended', () => {
+  beforeEach(serveUserArea);
+
+  /** The statement answers 401 EXPIRED_AUTH_TOKEN to the old token and its list to any other. */
+  function refuseToken(old: string) {
+    server.use(
+      http.post('/api/statement', ({ request }) =>
+        request.headers.get('authorization') === `Bearer ${old}` ? errorResponse('EXPIRED_AUTH_TOKEN', 401) : HttpResponse.json({ total: 0, statements: [] }),
+      ),
+    );
+  }
+
+  it('says why on /login, keeps the next URL and goes there after logging in', async () => {
+    refuseToken('tok-old');
+    acceptLogin('tok-new');
+    const { user, router, store } = renderApp('/user/statement?page=2', { preloadedState: { session: loggedInSession('tok-old', true) } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/user/statement?page=2');
+    expect(store.getState().session.token).toBeNull();
+    const notice = await screen.findByTestId('session-expired');
+    expect(notice).toHaveTextContent('Your session has expired. Please log in again.');
+    expect(notice).toHaveAttribute('role', 'status');
+
+    await fillAndSubmit(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/statement'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(store.getState().session.token).toBe('tok-new');
+    expect(await screen.findByRole('heading', { name: 'Statement' })).toBeInTheDocument();
+    expect(screen.queryByTestId('session-expired')).not.toBeInTheDocument();
+  });
+
+  it('says it in the player language (Thai)', async () => {
+    refuseToken('tok-old');
+    const { router } = renderApp('/user/statement', {
+      preloadedState: { session: loggedInSession('tok-old'), prefs: { ...initialPrefs, locale: 'th' } },
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByTestId('session-expired')).toHaveTextContent('เซสชันของคุณหมดอายุแล้ว กรุณาเข้าสู่ระบบอีกครั้ง');
+  });
+
+  it('says nothing after the player logged out', async () => {
+    server.use(http.post('/api/logout', () => new HttpResponse(null, { status: 204 })));
+    const { user, router } = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok-out') } });
+    await user.click(await screen.findByTestId('logout'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.queryByTestId('session-expired')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your session has expired. Please log in again.')).not.toBeInTheDocument();
   });
 });

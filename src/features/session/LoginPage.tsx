@@ -8,7 +8,7 @@ import { errorText } from '../../app/notify';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { PageTitle } from '../../components/PageTitle';
 import { useLoginMutation } from './sessionApi';
-import { selectLoginError, selectLoginStatus } from './sessionSlice';
+import { selectLoginError, selectLoginStatus, selectSessionExpired } from './sessionSlice';
 
 /** /login: phone and password, an error line, remember-me, a link to register, the language dropdown. */
 export default function LoginPage() {
@@ -18,6 +18,7 @@ export default function LoginPage() {
   const [login] = useLoginMutation();
   const status = useAppSelector(selectLoginStatus);
   const serverError = useAppSelector(selectLoginError);
+  const expired = useAppSelector(selectSessionExpired);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -45,6 +46,11 @@ export default function LoginPage() {
         <PageTitle>{t('login.title')}</PageTitle>
         <LanguageSwitcher />
       </div>
+      {expired && (
+        <p className="login__notice" role="status" data-testid="session-expired">
+          {t('login.sessionExpired')}
+        </p>
+      )}
       <form className="form" onSubmit={onSubmit} noValidate aria-describedby={errorId}>
         <div className="field">
           <label htmlFor="login-username">{t('login.phone')}</label>

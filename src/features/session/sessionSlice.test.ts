@@ -5,6 +5,7 @@ import {
   selectIsLoggedIn,
   selectLoginError,
   selectLoginStatus,
+  selectSessionExpired,
   selectToken,
   sessionReducer,
   type SessionState,
@@ -40,6 +41,8 @@ const submitting = (requestId: string, remember = false): SessionState => ({
   login: { status: 'submitting', requestId },
 });
 const idleWith = (error: string | null, remember = false): SessionState => ({ token: null, remember, login: { status: 'idle', error } });
+/** Logged out because the server refused the token: the login screen says so until the next submission. */
+const expired: SessionState = { token: null, remember: false, login: { status: 'idle', error: null, expired: true } };
 
 describe('session slice: the login machine', () => {
   it.each<[string, SessionState, { type: string }, SessionState]>([
@@ -50,7 +53,9 @@ describe('session slice: the login machine', () => {
     ['submitting (remember) + its answer -> loggedIn, remembered', submitting('r1', true), fulfilled('r1', 'abc'), loggedInSession('abc', true)],
     ['submitting + its failure -> idle with the code', submitting('r1'), rejected('r1', 'REQUEST_LIMIT'), idleWith('REQUEST_LIMIT')],
     ['loggedIn + session ended -> idle, no token', loggedInSession('abc', true), sessionEnded('logout'), initialSession],
-    ['loggedIn + token refused -> idle, no token', loggedInSession('abc'), sessionEnded('rejected'), initialSession],
+    ['loggedIn + token refused -> idle, no token, expired', loggedInSession('abc'), sessionEnded('rejected'), expired],
+    ['loggedIn (remember) + token refused -> idle, no token, expired, remember-me forgotten', loggedInSession('abc', true), sessionEnded('rejected'), expired],
+    ['expired + submit -> submitting (the notice cleared)', expired, pending('r3'), submitting('r3')],
     ['loggedIn + public page visited -> idle, no token', loggedInSession('abc'), sessionEnded('public-page'), initialSession],
     ['loggedIn (remember) + token replaced -> the new token, still remembered', loggedInSession('abc', true), tokenReplaced('def'), loggedInSession('def', true)],
     ['loggedIn (this tab) + token replaced -> the new token, still this tab', loggedInSession('abc'), tokenReplaced('def'), loggedInSession('def')],
@@ -67,6 +72,8 @@ describe('session slice: the login machine', () => {
     ['a failure while logged in', loggedInSession('abc'), rejected('r1')],
     ['ending a session while submitting', submitting('r1'), sessionEnded('rejected')],
     ['ending a session that does not exist', idleWith('WRONG_CREDENTIAL'), sessionEnded('public-page')],
+    ['a second refusal after the session already ended', expired, sessionEnded('rejected')],
+    ['a logout after the session already expired', expired, sessionEnded('logout')],
     ['a token replaced while logged out', initialSession, tokenReplaced('def')],
     ['a token replaced while submitting', submitting('r1'), tokenReplaced('def')],
     ['an empty replacement token', loggedInSession('abc'), tokenReplaced('')],
@@ -82,5 +89,10 @@ describe('session slice: the login machine', () => {
     expect(selectLoginStatus(state(submitting('r1')))).toBe('submitting');
     expect(selectLoginError(state(idleWith('WRONG_CREDENTIAL')))).toBe('WRONG_CREDENTIAL');
     expect(selectLoginError(state(submitting('r1')))).toBeNull();
+    expect(selectSessionExpired(state(expired))).toBe(true);
+    expect(selectSessionExpired(state(initialSession))).toBe(false);
+    expect(selectSessionExpired(state(sessionReducer(loggedInSession('abc'), sessionEnded('logout'))))).toBe(false);
+    expect(selectSessionExpired(state(sessionReducer(loggedInSession('abc'), sessionEnded('public-page'))))).toBe(false);
+    expect(selectSessionExpired(state(sessionReducer(expired, pending('r3'))))).toBe(false);
   });
 });

@@ -6,10 +6,12 @@ import { sessionApi } from './sessionApi';
 
 /**
  * The login machine: idle (maybe with the last error code) -> submitting -> loggedIn, or back to idle with
- * an error. The token lives beside it; it is persisted with `remember` (see app/persist.ts).
+ * an error. The token lives beside it; it is persisted with `remember` (see app/persist.ts). A session the server
+ * refused ends in idle with `expired`, so the login screen says why the player is there; the next submission
+ * clears it. Not persisted: after a reload the reason is no longer news.
  */
 export type LoginState =
-  | { status: 'idle'; error: string | null }
+  | { status: 'idle'; error: string | null; expired?: true }
   | { status: 'submitting'; requestId: string }
   | { status: 'loggedIn' };
 
@@ -32,9 +34,11 @@ const sessionSlice = createSlice({
   reducers: {},
   extraReducers: (builder) => {
     builder
-      .addCase(sessionEnded, (state) => {
+      .addCase(sessionEnded, (state, action) => {
         // A submission in flight decides for itself; an idle machine has nothing to end.
         if (state.login.status !== 'loggedIn') return state;
+        // Only the server's refusal is news to the player; a logout or a visit to a public page is their own doing.
+        if (action.payload === 'rejected') return { ...initialSession, login: { status: 'idle', error: null, expired: true } };
         return { ...initialSession };
       })
       .addCase(tokenReplaced, (state, action) => {
@@ -65,9 +69,11 @@ const sessionSlice = createSlice({
     selectLoginStatus: (state) => state.login.status,
     selectLoginError: (state) => (state.login.status === 'idle' ? state.login.error : null),
     selectRemember: (state) => state.remember,
+    /** The last session ended because the server refused its token (and no login was tried since). */
+    selectSessionExpired: (state) => state.login.status === 'idle' && state.login.expired === true,
   },
 });
 
-export const { selectToken, selectIsLoggedIn, selectLoginStatus, selectLoginError, selectRemember } = sessionSlice.selectors;
+export const { selectToken, selectIsLoggedIn, selectLoginStatus, selectLoginError, selectRemember, selectSessionExpired } = sessionSlice.selectors;
 export const sessionReducer = sessionSlice.reducer;
 export default sessionSlice;
