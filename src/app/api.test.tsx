@@ -86,6 +86,8 @@ describe('base API', () => {
     ['/user', '/login?next=%2Fuser'],
     ['/register', '/login'],
     ['/username', '/login'],
+    // A second call refused after the first already went to the login screen keeps the next URL it set.
+    ['/login?next=%2Fuser%2Fstatement', '/login?next=%2Fuser%2Fstatement'],
   ])('from %s a refused session goes to %s (the next URL only for the player area)', async (at, landing) => {
     server.use(http.get('/api/probe', () => errorResponse('EXPIRED_AUTH_TOKEN', 401)));
     const { run, navigate } = setup({ token: 't' });

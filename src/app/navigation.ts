@@ -39,9 +39,11 @@ export function requiresAuth(pathname: string): boolean {
 
 /**
  * The login screen, carrying the page to come back to when that page is in the player's area (spec §2 "carrying
- * the next URL"); from anywhere else, plain /login.
+ * the next URL"); on the login screen already, that screen as it is (several calls refused at once must not
+ * drop the next URL the first one set); from anywhere else, plain /login.
  */
 export function loginPathFor(url: string): string {
   const pathname = url.split(/[?#]/, 1)[0];
+  if (pathname === '/login') return url;
   return requiresAuth(pathname) ? `/login?next=${encodeURIComponent(url)}` : '/login';
 }
