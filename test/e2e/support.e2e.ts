@@ -89,8 +89,8 @@ test('the player uploads a picture, and a staff reply typed in the console reach
   await panel.getByTestId('chat-file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   // Once sent, the local bubble gives way to the server's message, marked as sent (the machine's succeed).
   const sent = panel.getByTestId('chat-message').filter({ has: page.getByRole('img', { name: /^Picture from/ }) });
-  await sent.waitFor();
-  await expect(sent.textContent()).resolves.toContain('Sent');
+  // The local bubble shows the picture too while it uploads: wait for the mark, do not read it once.
+  await until(async () => (await sent.first().textContent()) ?? '', (text) => text.includes('Sent'), 'the picture marked as sent');
   const statuses = await page.evaluate(() => (window as unknown as { mediaStatuses: string[] }).mediaStatuses);
   expect(statuses).toEqual(['uploading_file', 'sending']);
   await expectAccessible(page);
