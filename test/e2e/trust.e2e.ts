@@ -69,15 +69,18 @@ test('an expired session says so on the login screen and returns the player to w
   await logIn(page, server.url);
   await page.getByRole('link', { name: 'Statement' }).first().click();
   await page.waitForURL(/\/user\/statement$/);
-  // The server's session ends (its row expires), as it does after TOKEN_TTL.
+  // The player leaves the app (the tab keeps its stored token), and meanwhile the server's session ends (its row
+  // expires), as it does after TOKEN_TTL. Leaving first matters: an open page would meet the refusal on its next
+  // call by itself, and a reload after that starts a fresh app that no longer holds the reason.
+  await page.goto('about:blank');
   const db = new SQLite(path.join(server.dataDir, 'wallet.sqlite'));
   try {
     db.prepare("UPDATE sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE revoked_at IS NULL").run();
   } finally {
     db.close();
   }
-  // The next call the page makes is refused (a reload makes one at once).
-  await page.reload();
+  // Coming back makes a call at once, and the server refuses it.
+  await page.goto(`${server.url}/user/statement`);
   await page.waitForURL(/\/login\?next=%2Fuser%2Fstatement$/);
   const notice = page.getByTestId('session-expired');
   await notice.waitFor();
