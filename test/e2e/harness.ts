@@ -169,3 +169,61 @@ export function pageApi<T = Record<string, unknown>>(page: Page, method: 'GET' |
     { method, url, body },
   ) as Promise<T>;
 }
+
+/**
+ * Fails listing every visible interactive control whose tap target is under `min` x `min` CSS px (44 x 44, the
+ * issue 12 rule; run it in a 360 px phoneContext). What counts:
+ * - controls: a[href], button, input (not hidden), select, textarea, summary, [role=button|link|tab|checkbox|
+ *   radio|switch|menuitem|option], [tabindex="0"]; skipped when not rendered, hidden, aria-hidden or inert.
+ * - a form control's target is its own box joined with its labels' boxes (clicking a label toggles a checkbox, so
+ *   a 20 px remember-me box inside a 44 px tall label row passes; a visually hidden file input is its label).
+ * - an element's box is its largest single line box (getClientRects), padding included: an inline link in
+ *   running text gets no exemption, it must reach 44 px by padding (padding-block on the inline box extends what
+ *   is tappable without moving the lines) or by being a block of its own; a link wrapped over two lines is
+ *   measured by its biggest line, not by the union of both.
+ * Controls in the whole page are checked, also those below the fold.
+ */
+export async function expectTapTargets(page: Page, min = 44): Promise<void> {
+  const small = await page.evaluate((min) => {
+    const selector = [
+      'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary', '[tabindex="0"]',
+      ...['button', 'link', 'tab', 'checkbox', 'radio', 'switch', 'menuitem', 'option'].map((r) => `[role="${r}"]`),
+    ].join(',');
+    const hidden = (el: Element) => {
+      if (el.closest('[aria-hidden="true"], [inert]')) return true;
+      const style = getComputedStyle(el);
+      return style.visibility === 'hidden' || style.display === 'none' || el.getClientRects().length === 0;
+    };
+    type Box = { left: number; top: number; right: number; bottom: number };
+    const largest = (el: Element): Box | null => {
+      let best: Box | null = null;
+      for (const r of Array.from(el.getClientRects())) {
+        if (r.width < 2 || r.height < 2) continue; // visually hidden (1 px clip)
+        if (!best || r.width * r.height > (best.right - best.left) * (best.bottom - best.top)) best = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }
+      return best;
+    };
+    const join = (a: Box | null, b: Box | null): Box | null =>
+      !a ? b : !b ? a : { left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) };
+    const describe = (el: Element) => {
+      const text = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || (el as HTMLInputElement).value || el.getAttribute('title') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const id = el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : el.id ? `#${el.id}` : '';
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      return `${el.tagName.toLowerCase()}${id}${cls} "${text}"`;
+    };
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      if (hidden(el)) continue;
+      let box = largest(el);
+      const labels = (el as HTMLInputElement).labels;
+      if (labels) for (const label of Array.from(labels)) if (!hidden(label)) box = join(box, largest(label));
+      if (!box) continue;
+      const width = box.right - box.left;
+      const height = box.bottom - box.top;
+      // Half a pixel of rounding (2.75rem at a 16 px root is exactly 44).
+      if (width < min - 0.5 || height < min - 0.5) out.push(`${describe(el)}: ${Math.round(width)} x ${Math.round(height)}`);
+    }
+    return out;
+  }, min);
+  if (small.length) throw new Error(`tap targets under ${min} x ${min} px on ${page.url()}:\n  ${small.join('\n  ')}`);
+}

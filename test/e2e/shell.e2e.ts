@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, phoneContext, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { expectAccessible, expectTapTargets, launchBrowser, logIn, phoneContext, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -85,4 +86,44 @@ test('when the operator terminates the site every route goes to /terminated', as
   } finally {
     server.operator('site', 'active');
   }
+});
+
+/** The bottom menu's labels are shown whole (they may wrap, never clipped with an ellipsis). */
+async function expectMenuLabelsFit(page: Page): Promise<void> {
+  const clipped = await page.$$eval('.bottom-menu__item span', (spans) =>
+    spans.filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1).map((s) => s.textContent),
+  );
+  expect(clipped).toEqual([]);
+}
+
+test('at 360 px every control on login, register, home and profile is at least 44 x 44 px, and the menu labels fit, in th and la', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  const language = async (lng: 'th' | 'la') => {
+    await page.getByTestId('language-switcher').selectOption(lng);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lng === 'la' ? 'lo' : lng);
+  };
+  for (const lng of ['th', 'la'] as const) {
+    await page.goto(`${server.url}/login`);
+    await page.getByTestId('login-submit').waitFor();
+    await language(lng);
+    await expectTapTargets(page);
+    await expectMenuLabelsFit(page);
+    await page.goto(`${server.url}/register`);
+    await page.getByTestId('page-title').waitFor();
+    await expectTapTargets(page);
+    await expectMenuLabelsFit(page);
+  }
+  await logIn(page, server.url);
+  for (const lng of ['th', 'la'] as const) {
+    await language(lng);
+    for (const path of ['/user/home', '/user/profile']) {
+      await page.goto(`${server.url}${path}`);
+      await page.getByTestId('page-title').waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await expectTapTargets(page);
+      await expectMenuLabelsFit(page);
+    }
+  }
+  await context.close();
 });
