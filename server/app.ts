@@ -9,6 +9,7 @@ import auth from './plugins/auth';
 import staff from './plugins/staff';
 import accounts from './plugins/accounts';
 import lookups from './plugins/lookups';
+import hostFrame from './plugins/host-frame';
 import security from './plugins/security';
 import spa from './plugins/spa';
 import pwa from './plugins/pwa';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(staff);
   await app.register(accounts);
   await app.register(lookups);
+  await app.register(hostFrame);
   // Before every plugin with play routes (config.play): its onRoute hook adds their guard.
   await app.register(playLimits);
   await app.register(import('./plugins/game-sim'));
