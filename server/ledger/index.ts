@@ -30,3 +30,4 @@ export {
 export { runAudit, formatAuditReport, type AuditReport } from './audit';
 export { parseBaht, parseWireBaht, toBaht, formatSatang } from './money';
 export { idempotent } from './idempotency';
+export { writeStatement, setStatementStatus, type StatementInput } from './statement';

@@ -4,9 +4,8 @@ import type { DB } from '../db/schema';
 import type { GameProvider, TransferOutcome } from '../adapters/games/types';
 import { nowIso } from '../db';
 import { AppError, notFound, unprocessable } from '../errors';
-import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount } from '../ledger';
+import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
 import { currencyOf } from '../ledger/accounts';
-import { writeStatement, setStatementStatus } from '../plugins/statement/repository';
 import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
 
 /**

@@ -3,9 +3,18 @@ import type { DB } from '../../db/schema';
 import type { BonusKind, UserBonusStatus } from '../../db/schema-bonus';
 import { nowIso } from '../../db';
 import { conflict, notFound, unprocessable } from '../../errors';
-import { debitWallet, creditWallet, ensureAccounts, gameBalances, lockAccounts, systemAccount, walletAccount, walletBalance } from '../../ledger';
+import {
+  debitWallet,
+  creditWallet,
+  ensureAccounts,
+  gameBalances,
+  lockAccounts,
+  systemAccount,
+  walletAccount,
+  walletBalance,
+  writeStatement,
+} from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
-import { writeStatement } from '../statement/repository';
 import { lockPlayer } from '../accounts/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { pollBetFeeds, type FeedDeps, type FeedReport } from '../../wagering/poller';

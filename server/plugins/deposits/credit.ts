@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { creditWallet } from '../../ledger';
-import { writeStatement } from '../statement/repository';
+import { creditWallet, writeStatement } from '../../ledger';
 import type { DepositRules } from '../../deposits/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';

@@ -3,9 +3,8 @@ import type { DB } from '../../db/schema';
 import type { InviteEarningNote } from '../../db/schema-invite-wheel';
 import { nowIso } from '../../db';
 import { unprocessable } from '../../errors';
-import { creditWallet, parseBaht } from '../../ledger';
+import { creditWallet, parseBaht, writeStatement } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
-import { writeStatement } from '../statement/repository';
 import { lockPlayer } from '../accounts/repository';
 import { inviteEarning, percentBp, readInviteSettings } from './settings';
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { DepositHoldSource, PlayLimitKind, PlayRestrictionsTable } from '../../db/schema-play';
 import { AppError, unprocessable } from '../../errors';
-import { writeStatement } from '../statement/repository';
+import { writeStatement } from '../../ledger';
 import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type Window } from './windows';
 
 /**

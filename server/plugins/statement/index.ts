@@ -63,4 +63,3 @@ async function statement(app: FastifyInstance) {
 }
 
 export default fp(statement, { name: 'statement', dependencies: ['db', 'auth'] });
-export { writeStatement, setStatementStatus, type StatementInput } from './repository';

@@ -6,9 +6,8 @@ import type { PayoutAdapter } from '../../adapters/payouts/types';
 import { nowIso } from '../../db';
 import { isPostgres } from '../../db/portable';
 import { unprocessable } from '../../errors';
-import { postEntry, reverseEntry, systemAccount, walletAccount } from '../../ledger';
+import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
-import { writeStatement, setStatementStatus } from '../statement/repository';
 import { lockPlayer } from '../accounts/repository';
 
 /**
