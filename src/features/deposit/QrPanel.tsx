@@ -6,6 +6,7 @@ import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
 import { QrImage } from './QrImage';
 import { QrReviewHelp } from './QrReviewHelp';
+import { QrSaveActions } from './QrSaveActions';
 import { useKeepFocus } from './useKeepFocus';
 import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
 import type { QrMachine } from './qrSlice';
@@ -103,7 +104,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
       {machine.status === 'review' && <QrReviewHelp qrcodeId={machine.qrcodeId} onLeave={onLeave} />}
       {machine.status === 'shown' || machine.status === 'cancelling' ? (
         <div className="qr__shown">
-          <QrImage svg={machine.qr.svg} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
+          <QrImage svg={machine.qr.svg} payload={machine.qr.payload} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
           <p className="qr__amount">
             {t('deposit.qr.amount')}: <strong data-testid="qr-amount">{baht(machine.qr.amount)}</strong> {t('deposit.baht')}
           </p>
@@ -115,6 +116,9 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
           </p>
           <p className="deposit__note">{t('deposit.qr.scanHint')}</p>
           <p className="deposit__note">{t('deposit.creditTime')}</p>
+          <QrSaveActions
+            input={{ payload: machine.qr.payload, svg: machine.qr.svg, bank, bankName, amount: machine.qr.amount, expiresAt: machine.qr.expiresAt }}
+          />
           <button
             type="button"
             className="button"

@@ -4,10 +4,14 @@ import { sessionEnded } from '../../app/authEvents';
 import { depositApi, type QrRecord } from './depositApi';
 import { isQrBank, QR_BANKS, type QrBank } from './qrRules';
 
-/** A QR on screen: its id, the server's SVG, its amount and when it stops being payable (ms since epoch). */
+/**
+ * A QR on screen: its id, the server's SVG, the payload it carries (when the server sends it: the SPA draws
+ * a PNG of it), its amount and when it stops being payable (ms since epoch).
+ */
 export interface ShownQr {
   qrcodeId: string;
   svg: string;
+  payload?: string;
   amount: number;
   expiresAt: number;
 }
@@ -57,7 +61,13 @@ export function initialQrDepositState(): QrDepositState {
 export function shownQrFrom(record: QrRecord, now: number): ShownQr | null {
   const expireIn = record.expireIn ?? 0;
   if (!record.hasQrcode || !record.qrcodeId || !record.qrcode || expireIn <= 0) return null;
-  return { qrcodeId: record.qrcodeId, svg: record.qrcode, amount: Number(record.amount ?? 0), expiresAt: now + expireIn * 1000 };
+  return {
+    qrcodeId: record.qrcodeId,
+    svg: record.qrcode,
+    ...(record.payload ? { payload: record.payload } : {}),
+    amount: Number(record.amount ?? 0),
+    expiresAt: now + expireIn * 1000,
+  };
 }
 
 /** States in which a new QR may be asked for (and the form is shown). */

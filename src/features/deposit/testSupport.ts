@@ -24,6 +24,9 @@ export function walletAnswer(amount = 1000, bankAccount = { bankCode: 'KBANK', b
   };
 }
 
+/** A PromptPay payload as the server makes them (promptparse anyId; tag 54 is the amount). */
+export const QR_PAYLOAD = '00020101021229370016A000000677010111011300668123456785802TH53037645406100.0063046A1B';
+
 export const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h4v4H0z"/></svg>';
 
 /**
@@ -31,7 +34,7 @@ export const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"
  * GET answers it only for its own bank (else `last`: how that bank's latest QR ended), paying removes it
  * and credits the wallet.
  */
-export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
+export function fakeQrServer({ expireIn = 300, svg = QR_SVG, payload }: { expireIn?: number; svg?: string; payload?: string } = {}) {
   let live: { id: string; bank: string; amount: number; expiresAt: number } | null = null;
   let seq = 0;
   const calls = { get: {} as Record<string, number>, post: [] as { bank: string; body: unknown }[], del: [] as string[], wallet: 0 };
@@ -45,7 +48,7 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG } = {}) {
   };
   const record = (): QrRecord =>
     live
-      ? { qrcodeId: live.id, hasQrcode: true, bankCode: live.bank, qrcode: svg, amount: live.amount, expireIn: Math.max(0, Math.floor((live.expiresAt - Date.now()) / 1000)), message: '' }
+      ? { qrcodeId: live.id, hasQrcode: true, bankCode: live.bank, qrcode: svg, ...(payload ? { payload } : {}), amount: live.amount, expireIn: Math.max(0, Math.floor((live.expiresAt - Date.now()) / 1000)), message: '' }
       : { qrcodeId: null, hasQrcode: false, message: '' };
   const handlers = [
     http.get('/api/lookup/deposit', () => HttpResponse.json(depositLookup)),
