@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 
+import { BankMark } from '../../components/BankMark';
 import { formatAccountNumber } from '../../lib/format';
+import { copiesDetails } from './copyRules';
 import type { DepositBank } from './depositApi';
+import './bankTransfer.css';
 import { bankDisplayName } from './names';
 
 export interface CopyOutcome {
@@ -16,7 +19,10 @@ interface BankTransferProps {
   onCopy(entry: DepositBank): void;
 }
 
-/** Spec §2 bank transfer: each account to pay into, with a copy action and the texts of spec §1. */
+/**
+ * Spec §2 bank transfer: each account to pay into with its bank mark, a copy action (KBANK auto deposit copies
+ * the account details: bank, number and name) and the texts of spec §1.
+ */
 export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
   const { t, i18n } = useTranslation();
   return (
@@ -31,6 +37,7 @@ export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
           return (
             <li key={entry.bankCode} className="bank-card" data-testid={`bank-${entry.bankCode}`}>
               <div className="bank-card__head">
+                <BankMark code={entry.bankCode} />
                 <h3 className="bank-card__name">{name}</h3>
                 <span className={auto ? 'badge badge--auto' : 'badge'}>{auto ? t('deposit.bank.auto') : t('deposit.bank.manual')}</span>
               </div>
@@ -51,10 +58,14 @@ export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
                 type="button"
                 className="button bank-card__copy"
                 onClick={() => onCopy(entry)}
-                aria-label={t('deposit.bank.copyLabel', { bank: name, number: entry.bankAccountNo })}
+                aria-label={
+                  copiesDetails(entry)
+                    ? t('deposit.bank.copyDetailsLabel', { bank: name })
+                    : t('deposit.bank.copyLabel', { bank: name, number: entry.bankAccountNo })
+                }
                 data-testid="bank-copy"
               >
-                {t('deposit.bank.copy')}
+                {copiesDetails(entry) ? t('deposit.bank.copyDetails') : t('deposit.bank.copy')}
               </button>
               <p role="status" className={result && !result.ok ? 'field__error' : 'bank-card__copied'} data-testid="bank-copy-result">
                 {result ? (result.ok ? t('deposit.bank.copied', { text: result.text }) : t('deposit.bank.copyFailed')) : ''}

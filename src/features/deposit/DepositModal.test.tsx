@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import * as notify from '../../app/notify';
+import { localeChosen } from '../../app/prefs';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
 import { serveUserArea } from '../../test/userArea';
@@ -90,7 +91,7 @@ describe('copy the account to pay', () => {
     setClipboard({ writeText: jest.fn().mockRejectedValue(new Error('denied')) });
     const card = await screen.findByTestId('bank-KBANK');
     await view.user.click(within(card).getByRole('button', { name: /Copy/ }));
-    expect(await within(card).findByText('Copied: 0123456789')).toBeInTheDocument();
+    expect(await within(card).findByText('Copied: Kasikornbank 0123456789 DEMO WALLET')).toBeInTheDocument();
     expect(execCommand).toHaveBeenCalledWith('copy');
     await view.user.click(within(card).getByRole('button', { name: /Copy/ }));
     expect(await within(card).findByText('Failed to copy')).toBeInTheDocument();
@@ -121,10 +122,10 @@ describe('copy the account to pay', () => {
     await view.user.clear(input);
     await view.user.type(input, 'somchai jaidee');
     await view.user.click(within(editor).getByTestId('bank-name-save'));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith('0123456789'));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('Kasikornbank\n0123456789\nDEMO WALLET'));
     expect(puts).toEqual([{ bankCode: 'KTB', bankAccountName: 'SOMCHAI JAIDEE' }]);
     expect(screen.queryByRole('dialog', { name: 'Edit bank account name' })).not.toBeInTheDocument();
-    expect(await within(card).findByText('Copied: 0123456789')).toBeInTheDocument();
+    expect(await within(card).findByText('Copied: Kasikornbank 0123456789 DEMO WALLET')).toBeInTheDocument();
     // Other banks' accounts are copied directly.
     await view.user.click(within(screen.getByTestId('bank-SCB')).getByRole('button', { name: /Copy/ }));
     expect(writeText).toHaveBeenLastCalledWith('4061234567');
@@ -137,8 +138,29 @@ describe('copy the account to pay', () => {
     setClipboard({ writeText });
     await waitFor(() => expect(view.store.getState().api.queries['getWallet(undefined)']?.status).toBe('fulfilled'));
     await view.user.click(within(await screen.findByTestId('bank-KBANK')).getByRole('button', { name: /Copy/ }));
-    expect(writeText).toHaveBeenCalledWith('0123456789');
+    expect(writeText).toHaveBeenCalledWith('Kasikornbank\n0123456789\nDEMO WALLET');
     expect(screen.queryByRole('dialog', { name: 'Edit bank account name' })).not.toBeInTheDocument();
+  });
+
+  it('KBANK auto deposit copies the account details (bank, number, name; spec §2), in the player language, and says so', async () => {
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    const view = open();
+    setClipboard({ writeText });
+    const card = await screen.findByTestId('bank-KBANK');
+    const button = within(card).getByRole('button', { name: 'Copy the Kasikornbank account details' });
+    expect(button).toHaveTextContent('Copy details');
+    // Only the KBANK auto account copies details; the others keep "Copy" and the number alone.
+    expect(within(screen.getByTestId('bank-SCB')).getByRole('button', { name: 'Copy the Siam Commercial Bank account number 4061234567' })).toHaveTextContent(/^Copy$/);
+    await view.user.click(button);
+    expect(writeText).toHaveBeenCalledWith('Kasikornbank\n0123456789\nDEMO WALLET');
+    expect(await within(card).findByRole('status')).toHaveTextContent('Copied: Kasikornbank 0123456789 DEMO WALLET');
+    // Each bank is marked by its initials on its colour (decorative: the name is written next to it).
+    expect(card.querySelector('.bank-mark[aria-hidden="true"]')).toHaveTextContent('K');
+    act(() => {
+      view.store.dispatch(localeChosen('th'));
+    });
+    await view.user.click(await within(card).findByRole('button', { name: /กสิกรไทย/ }));
+    expect(writeText).toHaveBeenLastCalledWith('ธนาคารกสิกรไทย\n0123456789\nDEMO WALLET');
   });
 });
 

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useGetWalletQuery } from '../../app/walletApi';
 import { EditBankNameModal } from '../../components/EditBankNameModal';
 import { Modal } from '../../components/Modal';
+import { Skeleton } from '../../components/Skeleton';
 import { copyText } from '../../lib/copy';
 import { BankTransfer, type CopyOutcome } from './BankTransfer';
-import { copyNeedsEnglishName } from './copyRules';
+import { copyNeedsEnglishName, copyTextFor } from './copyRules';
 import { useGetDepositLookupQuery, type DepositBank } from './depositApi';
 import { MethodTabs, type MethodTab } from './MethodTabs';
+import { bankDisplayName } from './names';
 import { QrDeposit } from './QrDeposit';
 import { isQrBank, QR_BANKS, type QrBank } from './qrRules';
 import { SlipUpload } from './SlipUpload';
@@ -27,7 +29,7 @@ type Method = 'bank' | 'qr' | 'wallet';
  * mobile-wallet link, fed by the deposit lookup.
  */
 export default function DepositModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lookup = useGetDepositLookupQuery();
   const { data: wallet } = useGetWalletQuery();
   const [method, setMethod] = useState<Method | null>(null);
@@ -57,10 +59,14 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
   const selected = tabs.find((tab) => tab.key === method)?.key ?? tabs[0]?.key ?? null;
   const selectedQrBank = qrBank ?? qrBanks.find((bank) => qr.state[bank].machine.status === 'shown') ?? qrBanks[0] ?? 'KBANK';
 
-  const doCopy = useCallback(async (entry: DepositBank) => {
-    const ok = await copyText(entry.bankAccountNo);
-    setCopy({ bankCode: entry.bankCode, ok, text: entry.bankAccountNo });
-  }, []);
+  const doCopy = useCallback(
+    async (entry: DepositBank) => {
+      const text = copyTextFor(entry, bankDisplayName(entry.bank, i18n.language));
+      const ok = await copyText(text);
+      setCopy({ bankCode: entry.bankCode, ok, text });
+    },
+    [i18n.language],
+  );
 
   const onCopy = (entry: DepositBank) => {
     setCopy(null);
@@ -75,9 +81,7 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
     <>
       <Modal id={DEPOSIT_MODAL} title={t('deposit.title')} onClose={onClose}>
         {lookup.isLoading ? (
-          <p role="status" className="deposit__loading">
-            {t('common.loading')}
-          </p>
+          <Skeleton rows={3} variant="card" />
         ) : selected === null ? (
           <div className="deposit__section">
             <p>{t('deposit.unavailable')}</p>

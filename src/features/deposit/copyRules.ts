@@ -16,3 +16,17 @@ export function copyNeedsEnglishName(entry: Pick<DepositBank, 'bankCode' | 'mode
   if (entry.bankCode !== 'KBANK' || entry.mode !== 'AUTO' || !player) return false;
   return needsEnglishName(player.bankCode) && !isEnglishName(player.bankAccountName);
 }
+
+/** The KBANK auto deposit's copy action copies the account details (spec §2 deposit modal), not only the number. */
+export function copiesDetails(entry: Pick<DepositBank, 'bankCode' | 'mode'>): boolean {
+  return entry.bankCode === 'KBANK' && entry.mode === 'AUTO';
+}
+
+/**
+ * What the copy action puts on the clipboard: for KBANK auto deposit the bank (in the player's language), the
+ * account number and the account name, one a line (pasted into a note or chat they stay apart); for any other
+ * account the number alone, which bank apps take in their account field.
+ */
+export function copyTextFor(entry: Pick<DepositBank, 'bankCode' | 'mode' | 'bankAccountNo' | 'bankAccountName'>, bankName: string): string {
+  return copiesDetails(entry) ? [bankName, entry.bankAccountNo, entry.bankAccountName].join('\n') : entry.bankAccountNo;
+}
