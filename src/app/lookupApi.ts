@@ -11,6 +11,8 @@ export interface SiteInfo {
   website: string;
   /** Demo mode: payments are simulated and /demo/bank is open to anyone; every page says so (DemoBanner). */
   demo: boolean;
+  /** The operator's logo (a site path such as /media/logo.png, or https), from the info setting; none: the name alone. */
+  logo?: string;
   /** The youngest a player may be (MIN_PLAYER_AGE); the registration's age checkbox names it (issue 15). */
   minPlayerAge?: number;
 }
@@ -26,7 +28,7 @@ export const lookupApi = api.injectEndpoints({
     getSiteInfo: build.query<SiteInfo, void>({
       query: () => '/api/lookup/info',
       providesTags: ['Lookup'],
-      // Only the demo banner reads it: a failure shows no banner, and no toast or redirect either.
+      // The demo banner and the top bar's brand read it: a failure shows no banner and the app's own name, quietly.
       extraOptions: { raw: true },
     }),
     /** GET /api/lookup/enableChatWidget: whether the chat launcher shows (spec §2); a failure shows none, quietly. */

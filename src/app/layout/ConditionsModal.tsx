@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 
+import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
+import { Skeleton } from '../../components/Skeleton';
 import { useGetConditionsQuery } from '../lookupApi';
 
 export const CONDITIONS_MODAL = 'conditions';
@@ -12,9 +14,9 @@ export function ConditionsModal({ onClose }: { onClose: () => void }) {
   const { data, isLoading, isError } = useGetConditionsQuery();
   return (
     <Modal id={CONDITIONS_MODAL} title={t('conditions.title')} onClose={onClose}>
-      {isLoading && <p aria-busy="true">{t('common.loading')}</p>}
+      {isLoading && <Skeleton rows={4} />}
       {isError && <p>{t('conditions.failed')}</p>}
-      {data && data.length === 0 && <p>{t('conditions.empty')}</p>}
+      {data && data.length === 0 && <EmptyState text={t('conditions.empty')} />}
       {data && data.length > 0 && (
         <ol className="conditions">
           {data.map((html, index) => (

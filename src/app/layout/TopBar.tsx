@@ -2,13 +2,20 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-/** The bar at the top of every layout: the app name, then the controls the layout puts there. */
+import { useGetSiteInfoQuery } from '../lookupApi';
+
+/**
+ * The bar at the top of every layout: the operator's logo and name from the info lookup (the app's own name
+ * until it answers or when it fails), then the controls the layout puts there.
+ */
 export function TopBar({ home, children }: { home: string; children?: ReactNode }) {
   const { t } = useTranslation();
+  const { name, logo } = useGetSiteInfoQuery(undefined, { selectFromResult: ({ data }) => ({ name: data?.name, logo: data?.logo }) });
   return (
     <header className="top-bar">
-      <Link to={home} className="top-bar__brand">
-        {t('app.name')}
+      <Link to={home} className="top-bar__brand" data-testid="brand">
+        {logo && <img className="top-bar__logo" src={logo} alt="" width={32} height={32} />}
+        {name || t('app.name')}
       </Link>
       <div className="top-bar__actions">{children}</div>
     </header>
