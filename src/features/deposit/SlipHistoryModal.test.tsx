@@ -44,8 +44,11 @@ describe('slip history modal', () => {
     const { dialog } = await openFromStatement();
     const rows = await within(dialog).findAllByTestId('slip-row');
     expect(bodies[0]).toEqual({ page: 1, limit: 10 });
-    expect(within(dialog).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Received', 'Amount', 'Status', 'View']);
-    const cells = rows.map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+    // A card per slip (no four-column table at 360 px), each fact named by its term.
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    expect(rows.every((row) => row.tagName === 'LI')).toBe(true);
+    expect(within(rows[0]).getAllByRole('term').map((term) => term.textContent)).toEqual(['Received', 'Amount', 'Status']);
+    const cells = rows.map((row) => within(row).getAllByRole('definition').map((c) => c.textContent));
     expect(cells[0][0]).toMatch(/^04\/03\/2026 \d\d:06:07$/);
     expect(cells[0].slice(1, 3)).toEqual(['100.00', 'Success']);
     expect(cells[1].slice(1, 3)).toEqual(['-', 'Failed (Duplicate slip)']);
@@ -97,10 +100,12 @@ describe('slip history modal', () => {
     expect(bodies[bodies.length - 1]).toEqual({ page: 5, limit: 10 });
   });
 
-  it('shows an empty table text when there are no slips, and closes with Escape', async () => {
+  it('shows an empty state (a picture and the text) when there are no slips, and closes with Escape', async () => {
     slipServer(0, []);
     const { dialog, user } = await openFromStatement();
-    expect(await within(dialog).findByTestId('slips-empty')).toHaveTextContent('No slips uploaded yet.');
+    const empty = await within(dialog).findByTestId('slips-empty');
+    expect(empty).toHaveTextContent('No slips uploaded yet.');
+    expect(empty.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
+import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { Pagination } from '../../components/Pagination';
+import { Skeleton } from '../../components/Skeleton';
 import { formatDateTime, formatPositiveAmount, pageCount } from '../../lib/format';
 import { SLIP_PAGE_SIZE, useGetSlipsQuery, useLazyGetSlipImageUrlQuery, type Slip } from './depositApi';
 import { reasonTextKey } from './slipResult';
 import '../../components/forms.css';
 import './deposit.css';
+import './slipHistory.css';
 
 /** The id of this modal in the modal stack; the statement page's upload-status button opens it. */
 export const SLIP_HISTORY_MODAL = 'slipHistory';
@@ -20,8 +23,9 @@ export function slipStatusKind(status: string): 'success' | 'failed' | 'progress
 }
 
 /**
- * Slip uploads (spec §2 statement, slip modal): a refreshable table of 10 a page from page 1 with the
- * received time, the amount (a dash unless above zero), the status with its reason, and a view link.
+ * Slip uploads (spec §2 statement, slip modal): a refreshable list of 10 a page from page 1, a card per slip (a
+ * four-column table does not fit 360 px) with the received time, the amount (a dash unless above zero), the
+ * status with its reason, and a view link (a 44 px target).
  */
 export default function SlipHistoryModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -60,55 +64,45 @@ export default function SlipHistoryModal({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         {isLoading ? (
-          <p role="status">{t('common.loading')}</p>
+          <Skeleton rows={3} variant="card" />
         ) : !data || data.slips.length === 0 ? (
-          <p className="muted" data-testid="slips-empty">
-            {t('deposit.history.empty')}
-          </p>
+          <EmptyState text={t('deposit.history.empty')} testId="slips-empty" />
         ) : (
-          <div className="table-scroll" tabIndex={0} role="region" aria-label={t('deposit.history.title')}>
-            <table className="slip-table" data-testid="slips-table" aria-busy={isFetching}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('deposit.history.received')}</th>
-                  <th scope="col" className="num">
-                    {t('deposit.history.amount')}
-                  </th>
-                  <th scope="col">{t('deposit.history.status.title')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('deposit.history.view')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.slips.map((slip) => (
-                  <tr key={slip.id} data-testid="slip-row">
-                    <td>{formatDateTime(slip.createdAt)}</td>
-                    <td className="num">{formatPositiveAmount(slip.amount, locale)}</td>
-                    <td>
-                      <span className={`slip-status slip-status--${slipStatusKind(slip.status)}`}>{statusText(slip)}</span>
-                    </td>
-                    <td>
-                      {slip.link ? (
-                        <a href={slip.link} target="_blank" rel="noopener noreferrer" aria-label={t('deposit.history.viewLabel', { time: formatDateTime(slip.createdAt) })}>
-                          {t('deposit.history.view')}
-                        </a>
-                      ) : slip.reference ? (
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={() => void openByReference(slip)}
-                          aria-label={t('deposit.history.viewLabel', { time: formatDateTime(slip.createdAt) })}
-                        >
-                          {t('deposit.history.view')}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ul className="slip-cards" data-testid="slips-list" aria-busy={isFetching}>
+            {data.slips.map((slip) => {
+              const kind = slipStatusKind(slip.status);
+              const viewLabel = t('deposit.history.viewLabel', { time: formatDateTime(slip.createdAt) });
+              return (
+                <li key={slip.id} className={`slip-card slip-card--${kind}`} data-testid="slip-row">
+                  <dl className="slip-card__facts">
+                    <div>
+                      <dt>{t('deposit.history.received')}</dt>
+                      <dd>{formatDateTime(slip.createdAt)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('deposit.history.amount')}</dt>
+                      <dd className="slip-card__amount">{formatPositiveAmount(slip.amount, locale)}</dd>
+                    </div>
+                    <div>
+                      <dt>{t('deposit.history.status.title')}</dt>
+                      <dd>
+                        <span className={`slip-status slip-status--${kind}`}>{statusText(slip)}</span>
+                      </dd>
+                    </div>
+                  </dl>
+                  {slip.link ? (
+                    <a className="slip-card__view" href={slip.link} target="_blank" rel="noopener noreferrer" aria-label={viewLabel}>
+                      {t('deposit.history.view')}
+                    </a>
+                  ) : slip.reference ? (
+                    <button type="button" className="slip-card__view" onClick={() => void openByReference(slip)} aria-label={viewLabel}>
+                      {t('deposit.history.view')}
+                    </button>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
         )}
         <Pagination page={page} pages={pages} onPage={setPage} label={t('deposit.history.pages')} />
       </div>
