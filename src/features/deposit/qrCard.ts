@@ -1,5 +1,5 @@
 import { formatAmount } from '../../lib/format';
-import { standardLanguageTag, type Locale } from '../../lib/locale';
+import type { Locale } from '../../lib/locale';
 import { sanitizeQrSvg } from './QrImage';
 import { QR_QUIET_ZONE, qrModules, type QrModules } from './qrPng';
 
@@ -20,9 +20,15 @@ export interface QrCardInput {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The time the QR stops being payable, in the player's language and the phone's time zone: "26 Nov, 16:35". */
-export function formatExpiry(expiresAt: number, locale: Locale): string {
-  return new Intl.DateTimeFormat(standardLanguageTag(locale), { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(expiresAt);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The time the QR stops being payable, on the phone's clock: DD/MM/YYYY HH:mm like the app's other dates
+ * (spec §9). Digits only: browsers without Lao locale data would print an English month name.
+ */
+export function formatExpiry(expiresAt: number): string {
+  const d = new Date(expiresAt);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** The lines drawn under the code, first (largest) to last: amount, bank, expiry. */
@@ -30,7 +36,7 @@ export function qrCardLines(input: Pick<QrCardInput, 'bankName' | 'amount' | 'ex
   return [
     t('deposit.qr.save.amount', { amount: formatAmount(input.amount, locale) }),
     input.bankName,
-    t('deposit.qr.save.expires', { time: formatExpiry(input.expiresAt, locale) }),
+    t('deposit.qr.save.expires', { time: formatExpiry(input.expiresAt) }),
   ];
 }
 
