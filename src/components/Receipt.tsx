@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useAppSelector } from '../app/hooks';
+import { formatDateTime } from '../lib/format';
+import { receiptAccountName, receiptKind, receiptStatus, selectAccountNames, type ReceiptData } from './receipt';
+import { useFormatAmount } from './useFormatAmount';
+import './receipt.css';
+
+interface Props {
+  receipt: ReceiptData;
+  /** A line under the status that says what happens next (the wait-for-transfer text), when there is one. */
+  note?: ReactNode;
+  onClose: () => void;
+  /** The close button's label; OK unless told. */
+  closeLabel?: string;
+}
+
+/**
+ * A receipt (issue 12) after a deposit, withdrawal or transfer, and again from the statement: the amount, from
+ * and to, the time, the reference and the status. Its heading takes the focus, so a screen reader reads it.
+ */
+export function Receipt({ receipt, note, onClose, closeLabel }: Props) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatAmount();
+  const names = useAppSelector(selectAccountNames);
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const status = receiptStatus(receipt.status);
+  const kind = receiptKind(receipt.kind);
+  const known = (code: string) => {
+    const key = `statement.accounts.${code}`;
+    return i18n.exists(key) ? (t(key) as string) : null;
+  };
+  const name = (code: string) => receiptAccountName(code, names, i18n.language, known);
+
+  return (
+    <section className={`receipt receipt--${status}`} aria-labelledby={titleId} data-testid="receipt">
+      <p className="receipt__status" data-testid="receipt-status">
+        <span className="receipt__mark" aria-hidden="true">
+          {status === 'success' ? '✓' : status === 'failed' ? '✕' : '…'}
+        </span>
+        {t(`statement.status.${status}`)}
+      </p>
+      <h3 id={titleId} ref={heading} tabIndex={-1} className="receipt__title">
+        {t(`receipt.title.${kind}`)}
+      </h3>
+      <p className="receipt__amount" data-testid="receipt-amount">
+        {format(receipt.amount)} <span className="receipt__unit">{t('wallet.baht')}</span>
+      </p>
+      {note && (
+        <p className="receipt__note" role="status">
+          {note}
+        </p>
+      )}
+      <dl className="receipt__facts">
+        <div>
+          <dt>{t('receipt.from')}</dt>
+          <dd data-testid="receipt-from">{name(receipt.from)}</dd>
+        </div>
+        <div>
+          <dt>{t('receipt.to')}</dt>
+          <dd data-testid="receipt-to">{name(receipt.to)}</dd>
+        </div>
+        <div>
+          <dt>{t('receipt.time')}</dt>
+          <dd>
+            <time dateTime={receipt.at} data-testid="receipt-time">
+              {formatDateTime(receipt.at)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('receipt.reference')}</dt>
+          <dd className="receipt__reference" data-testid="receipt-reference">
+            {receipt.reference || '-'}
+          </dd>
+        </div>
+      </dl>
+      <button type="button" className="button button--primary receipt__close" onClick={onClose}>
+        {closeLabel ?? t('wallet.ok')}
+      </button>
+    </section>
+  );
+}
