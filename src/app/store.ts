@@ -7,6 +7,8 @@ import { realityReducer, type RealityState } from '../features/limits/realitySli
 import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import { launchReducer } from '../features/wallet/launchSlice';
+import { moveFlowReducer } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from './api';
 import { liveReducer } from './liveSlice';
@@ -40,6 +42,9 @@ const rootReducer = combineReducers({
   qrDeposit: qrDepositReducer,
   register: registerReducer,
   spin: spinReducer,
+  // Issue 12: the transfer / withdraw flow and the game launch, not persisted (a reload starts them afresh).
+  moveFlow: moveFlowReducer,
+  gameLaunch: launchReducer,
   restrictionFlow: restrictionFlowReducer,
   reality: persistReducer(realityPersist, realityReducer),
   live: liveReducer,

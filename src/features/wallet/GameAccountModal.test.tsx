@@ -95,10 +95,11 @@ describe('game account modal', () => {
     const { user, onClose } = await setup();
     await user.type(screen.getByLabelText('Amount to move from your wallet (baht)'), '50');
     await user.click(screen.getByRole('button', { name: 'Transfer only' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The money has been transferred.');
+    const receipt = await screen.findByTestId('receipt');
+    expect(receipt).toHaveTextContent('The money has been transferred.');
+    expect(within(receipt).getByTestId('receipt-to')).toHaveTextContent('PG Soft');
     expect(transfers).toEqual([{ from: 'WALLET', to: 'pg', amount: 50 }]);
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await user.click(within(receipt).getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
@@ -116,14 +117,15 @@ describe('game account modal', () => {
   it('play with an amount transfers it first, then opens the game', async () => {
     const { calls, transfers } = serveGame();
     const win = fakeWindow();
-    const { user } = await setup();
+    const { user, store } = await setup();
     await user.type(screen.getByLabelText('Amount to move from your wallet (baht)'), '100');
     await user.click(screen.getByRole('button', { name: 'Play (web)' }));
     await waitFor(() => expect(win.location.href).toContain('/sim/games/pg/play?t=tok&lang=en'));
     expect(transfers).toEqual([{ from: 'WALLET', to: 'pg', amount: 100 }]);
     // The window was already open when the transfer was sent (opened in the click, for popup blockers).
     expect(calls.filter((call) => !call.startsWith('account'))).toEqual(['transfer:1', 'autoLogin:pg/pw1']);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The money has been transferred.');
+    expect(await screen.findByTestId('receipt')).toHaveTextContent('The money has been transferred.');
+    expect(store.getState().gameLaunch).toEqual({ status: 'opened', game: 'pg', target: 'web' });
   });
 
   it('a refused transfer closes the waiting window and does not open the game', async () => {

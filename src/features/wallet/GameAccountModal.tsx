@@ -1,19 +1,20 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorText } from '../../app/notify';
 import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
+import { Receipt } from '../../components/Receipt';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
-import { autoLoginPath, launchTargets, openPendingWindow, withLanguage, type LaunchTarget } from './launch';
-import { MoveAlert } from './MoveAlert';
+import { gameLaunched, launchTargets, type LaunchTarget } from './launch';
+import { isLaunching, launchReset } from './launchSlice';
+import { MoveAlert, resultText } from './MoveAlert';
 import { providerCredit } from './money';
 import { readGameAmount, type RuleError } from './rules';
 import { selectWallet, WALLET_CODE } from './selectors';
-import { useAutoLoginMutation, useGetGameAccountQuery, useResetGamePasswordMutation, useTransferMutation } from './walletEndpoints';
+import { useGetGameAccountQuery, useResetGamePasswordMutation } from './walletEndpoints';
 
 export const GAME_ACCOUNT_MODAL = 'game-account';
 
@@ -30,27 +31,28 @@ interface Props {
 
 /**
  * Spec §2 game account: credentials, password reset, an amount to move from the wallet, 'transfer only', and
- * play buttons that transfer the amount first (when above 0) and then open the game in a new window.
+ * play buttons that transfer the amount first (when above 0) and then open the game in a new window. The
+ * movement runs in the moveFlow slice and the launch in the gameLaunch slice; the view keeps the amount typed, its
+ * rule error and whether the password shows.
  */
 export function GameAccountModal({ code, onClose }: Props) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const format = useFormatAmount();
   const locale = useAppSelector(selectLocale);
   const slot = useAppSelector(selectWallet)?.slots.find((entry) => entry.code === code);
   const credentials = useGetGameAccountQuery(code);
   const [resetPassword, reset] = useResetGamePasswordMutation();
-  const [transfer] = useTransferMutation();
-  const [autoLogin] = useAutoLoginMutation();
-  const { flow, run, dismiss } = useMoneyMove(transfer);
+  const { flow, attempted, run, dismiss } = useMoneyMove();
+  const launch = useAppSelector((state) => state.gameLaunch);
+  useEffect(() => () => void dispatch(launchReset()), [dispatch]);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<RuleError | null>(null);
   const [showPassword, setShowPassword] = useState(false);
-  const [launching, setLaunching] = useState(false);
-  const [launchError, setLaunchError] = useState<string | null>(null);
-  const [fallbackLink, setFallbackLink] = useState<string | null>(null);
-  const [changed, setChanged] = useState(false);
   const amountField = useRef<HTMLInputElement>(null);
-  const busy = launching || flow.status === 'submitting';
+  const busy = isLaunching(launch) || flow.status === 'submitting';
+  const launchError = launch.status === 'failed' ? launch.code : null;
+  const fallbackLink = launch.status === 'blocked' ? launch.link : null;
   const showBusy = useDelayedFlag(busy);
   const showLoading = useDelayedFlag(credentials.isLoading);
 
@@ -67,42 +69,25 @@ export function GameAccountModal({ code, onClose }: Props) {
     if (entered.kind === 'none') return refuse({ key: 'gameAccount.amountNeeded' });
     if (entered.kind === 'invalid') return refuse(entered.error);
     setError(null);
-    setChanged(true);
-    void run({ from: WALLET_CODE, to: code, amount: entered.amount });
+    void run({ kind: 'transfer', body: { from: WALLET_CODE, to: code, amount: entered.amount } });
   };
 
   /** Spec §2: play transfers the amount first when above 0 (skipped at 0) and then opens the game. */
-  const play = async (target: LaunchTarget) => {
+  const play = (target: LaunchTarget) => {
     if (busy || !slot) return;
     const entered = readGameAmount(amount);
     if (entered.kind === 'invalid') return refuse(entered.error);
     setError(null);
-    setLaunchError(null);
-    setFallbackLink(null);
-    const pending = openPendingWindow(t('gameAccount.opening'));
-    setLaunching(true);
-    try {
-      if (entered.kind === 'amount') {
-        setChanged(true);
-        if (!(await run({ from: WALLET_CODE, to: code, amount: entered.amount }))) {
-          pending?.cancel();
-          return;
-        }
-      }
-      let link: string | null = slot[target];
-      if (target === 'web') {
-        const path = autoLoginPath(slot, credentials.data);
-        if (!path) throw new Error('NO_GAME');
-        link = withLanguage((await autoLogin(path).unwrap()).link, locale);
-      }
-      if (!link) throw new Error('NO_GAME');
-      if (!pending?.go(link)) setFallbackLink(link);
-    } catch (failure) {
-      pending?.cancel();
-      setLaunchError(errorCode(failure as Parameters<typeof errorCode>[0]));
-    } finally {
-      setLaunching(false);
-    }
+    void dispatch(
+      gameLaunched({
+        slot,
+        target,
+        amount: entered.kind === 'amount' ? entered.amount : null,
+        credentials: credentials.data,
+        locale,
+        openingText: t('gameAccount.opening'),
+      }),
+    );
   };
 
   const backToForm = () => {
@@ -116,7 +101,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   const targets = slot ? launchTargets(slot) : [];
 
   return (
-    <Modal id={GAME_ACCOUNT_MODAL} title={title} onClose={() => onClose(changed)}>
+    <Modal id={GAME_ACCOUNT_MODAL} title={title} onClose={() => onClose(attempted)}>
       <div className="game-account" data-testid="game-account">
         {slot && (
           <dl className="facts">
@@ -179,8 +164,10 @@ export function GameAccountModal({ code, onClose }: Props) {
           </p>
         </section>
 
-        {flow.status === 'succeeded' || flow.status === 'failed' ? (
-          <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+        {flow.status === 'succeeded' ? (
+          <Receipt receipt={flow.receipt} note={resultText(t, flow.message)} onClose={() => onClose(true)} />
+        ) : flow.status === 'failed' ? (
+          <MoveAlert flow={flow} onOk={backToForm} />
         ) : (
           <section className="wallet-form" aria-labelledby="game-play-title" aria-busy={busy}>
             <h3 id="game-play-title" className="section-title">
@@ -204,7 +191,7 @@ export function GameAccountModal({ code, onClose }: Props) {
                   key={target}
                   type="button"
                   className="button button--primary"
-                  onClick={() => void play(target)}
+                  onClick={() => play(target)}
                   aria-disabled={busy}
                   data-testid={`game-play-${target}`}
                 >

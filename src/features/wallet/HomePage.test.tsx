@@ -296,7 +296,7 @@ describe('home screen', () => {
     await screen.findByText('Minimum 100.00, maximum 50,000.00 baht.');
     await user.type(screen.getByLabelText('Amount (baht)'), '100');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
-    await screen.findByRole('alert');
+    await screen.findByTestId('receipt');
     const before = wallet.count;
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(wallet.count).toBe(before + 1));

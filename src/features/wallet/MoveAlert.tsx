@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 
 import { errorText } from '../../app/notify';
 import type { MoveFlow } from './moveFlow';
@@ -12,27 +13,27 @@ const RESULT_KEYS: Record<string, string> = {
   WITHDRAW_SUCCESS: 'wallet.result.withdrawn',
 };
 
+/** The success message of an answer (spec §8), shown on its receipt. */
+export const resultText = (t: TFunction, message: string): string => t(RESULT_KEYS[message] ?? 'wallet.result.transferred');
+
 interface Props {
-  flow: Extract<MoveFlow, { status: 'succeeded' | 'failed' }>;
-  /** OK on a success (the modal closes), or on a failure (back to the form). */
+  flow: Extract<MoveFlow, { status: 'failed' }>;
+  /** OK: back to the form. */
   onOk: () => void;
 }
 
 /**
- * Spec §8: failures show an alert titled with the generic error text plus the server's message; successes a
- * success title plus a transferred or wait-for-transfer message. It takes focus so a screen reader reads it.
+ * Spec §8: failures show an alert titled with the generic error text plus the server's message (a success shows
+ * its receipt instead). It takes focus so a screen reader reads it.
  */
 export function MoveAlert({ flow, onOk }: Props) {
   const { t } = useTranslation();
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => ok.current?.focus(), []);
-  const success = flow.status === 'succeeded';
   return (
-    <div className={`move-alert move-alert--${success ? 'success' : 'error'}`} role="alert" data-testid="move-alert">
-      <p className="move-alert__title">{success ? t('wallet.result.successTitle') : t('wallet.result.errorTitle')}</p>
-      <p className="move-alert__message">
-        {success ? t(RESULT_KEYS[flow.message] ?? 'wallet.result.transferred') : errorText(flow.code)}
-      </p>
+    <div className="move-alert move-alert--error" role="alert" data-testid="move-alert">
+      <p className="move-alert__title">{t('wallet.result.errorTitle')}</p>
+      <p className="move-alert__message">{errorText(flow.code)}</p>
       <button ref={ok} type="button" className="button button--primary" onClick={onOk}>
         {t('wallet.ok')}
       </button>

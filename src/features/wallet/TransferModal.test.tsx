@@ -53,17 +53,23 @@ describe('transfer modal', () => {
     expect((within(dialog).getByLabelText('To') as HTMLSelectElement).value).toBe('pg');
   });
 
-  it('transfers with an Idempotency-Key, shows the success alert, reloads the wallet and closes with true', async () => {
+  it('transfers with an Idempotency-Key, shows the receipt, reloads the wallet and closes with true', async () => {
     const sent = serveTransfer(ok);
     const { user, wallet, onClose } = await setup();
     await user.type(screen.getByLabelText('Amount (baht)'), '100');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Success');
-    expect(alert).toHaveTextContent('The money has been transferred.');
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Transfer receipt' })).toHaveFocus();
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('100.00 baht');
+    expect(within(receipt).getByTestId('receipt-from')).toHaveTextContent('Wallet');
+    expect(within(receipt).getByTestId('receipt-to')).toHaveTextContent('PG Soft');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('t1');
+    expect(within(receipt).getByTestId('receipt-time')).toHaveAttribute('dateTime', expect.stringMatching(/^\d{4}-\d\d-\d\dT/));
+    expect(receipt).toHaveTextContent('The money has been transferred.');
     expect(sent).toEqual([{ body: { from: 'WALLET', to: 'pg', amount: 100 }, key: expect.stringMatching(UUID) }]);
     await waitFor(() => expect(wallet.count).toBe(2));
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await user.click(within(receipt).getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalledWith(true);
   });
 
@@ -72,9 +78,9 @@ describe('transfer modal', () => {
     const { user } = await setup();
     await user.type(screen.getByLabelText('Amount (baht)'), '100');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Success');
-    expect(alert).toHaveTextContent('Your transfer is being processed. Please wait a moment for it to arrive.');
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('In progress');
+    expect(receipt).toHaveTextContent('Your transfer is being processed. Please wait a moment for it to arrive.');
   });
 
   it('shows MONEY_NOT_ENOUGH in an error alert; the next submission is a new attempt with a new key', async () => {
@@ -142,10 +148,45 @@ describe('transfer modal', () => {
     expect(onClose).toHaveBeenCalledWith(false);
   });
 
-  it('fills the whole balance of the source account with All', async () => {
+  it('fills the whole balance of a game account with All (an amount, not the whole-wallet transfer)', async () => {
     const { user } = await setup();
     await user.selectOptions(screen.getByLabelText('From'), 'joker2');
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(screen.getByLabelText('Amount (baht)')).toHaveValue('0.2');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('moves the whole wallet to a game with All through transferAll (the server reads the balance)', async () => {
+    const sent = serveTransfer(ok);
+    const all: Sent[] = [];
+    server.use(
+      http.post('/api/wallet/transferAll', async ({ request }) => {
+        all.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return HttpResponse.json({ status: 'SUCCESS', message: 'TRANSFER_SUCCESS', transferId: 't-all', amount: 1000.5 });
+      }),
+    );
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('1000');
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Your whole wallet balance moves, as it is at the moment of the transfer.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    const receipt = await screen.findByTestId('receipt');
+    expect(all).toEqual([{ body: { to: 'pg' }, key: expect.stringMatching(UUID) }]);
+    expect(sent).toHaveLength(0);
+    // The receipt shows what the server moved, not what the form read.
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('1,000.50');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('t-all');
+  });
+
+  it('sends an amount typed after All as a plain transfer', async () => {
+    const sent = serveTransfer(ok);
+    const { user } = await setup();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    await user.clear(screen.getByLabelText('Amount (baht)'));
+    await user.type(screen.getByLabelText('Amount (baht)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    await screen.findByTestId('receipt');
+    expect(sent.map((s) => s.body)).toEqual([{ from: 'WALLET', to: 'pg', amount: 10 }]);
   });
 });

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
+import { Receipt } from '../../components/Receipt';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
-import { MoveAlert } from './MoveAlert';
+import { MoveAlert, resultText } from './MoveAlert';
 import { parseAmountInput } from './money';
 import { validateTransfer, type RuleError } from './rules';
 import { selectTransferAccounts, WALLET_CODE } from './selectors';
-import { useTransferMutation } from './walletEndpoints';
 
 export const TRANSFER_MODAL = 'transfer';
 
@@ -20,18 +20,22 @@ interface Props {
   initialTo?: string;
 }
 
-/** Spec §2 transfer between accounts: from/to among the wallet and the open game accounts. */
+/**
+ * Spec §2 transfer between accounts: from/to among the wallet and the open game accounts. 'All' from the wallet
+ * to a game moves the whole wallet (POST /api/wallet/transferAll: the server reads the balance, so a deposit or
+ * a game win landing meanwhile is not left behind); from a game it fills in that game's balance.
+ */
 export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = '' }: Props) {
   const { t } = useTranslation();
   const format = useFormatAmount();
   const accounts = useAppSelector(selectTransferAccounts);
-  const [transfer] = useTransferMutation();
-  const { flow, run, dismiss } = useMoneyMove(transfer);
+  const { flow, attempted, run, dismiss } = useMoneyMove();
   const [from, setFrom] = useState(initialFrom);
   const [to, setTo] = useState(initialTo);
   const [amount, setAmount] = useState('');
+  /** The amount shown is the wallet's whole balance, put there by 'All': send transferAll while it is untouched. */
+  const [wholeWallet, setWholeWallet] = useState(false);
   const [error, setError] = useState<RuleError | null>(null);
-  const [changed, setChanged] = useState(false);
   const busy = flow.status === 'submitting';
   const showBusy = useDelayedFlag(busy);
   const fromId = useId();
@@ -41,6 +45,7 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
     setTimeout(() => amountField.current?.focus(), 0);
   };
   const toId = useId();
+  const allOfWallet = wholeWallet && from === WALLET_CODE;
 
   const accountName = (code: string, name: string | null) => (code === WALLET_CODE ? t('wallet.walletAccount') : (name ?? code));
   const options = accounts.map((account) => (
@@ -55,19 +60,26 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
     const broken = validateTransfer({ from, to, amount });
     setError(broken);
     if (broken) return;
-    setChanged(true);
-    void run({ from, to, amount: parseAmountInput(amount)! });
+    void run(allOfWallet ? { kind: 'transferAll', body: { to } } : { kind: 'transfer', body: { from, to, amount: parseAmountInput(amount)! } });
   };
 
   const fillAll = () => {
     const source = accounts.find((account) => account.code === from);
-    if (source) setAmount(String(source.amount));
+    if (!source) return;
+    setAmount(String(source.amount));
+    setWholeWallet(from === WALLET_CODE);
+  };
+  const typeAmount = (value: string) => {
+    setAmount(value);
+    setWholeWallet(false);
   };
 
   return (
-    <Modal id={TRANSFER_MODAL} title={t('transfer.title')} onClose={() => onClose(changed)}>
-      {flow.status === 'succeeded' || flow.status === 'failed' ? (
-        <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+    <Modal id={TRANSFER_MODAL} title={t('transfer.title')} onClose={() => onClose(attempted)}>
+      {flow.status === 'succeeded' ? (
+        <Receipt receipt={flow.receipt} note={resultText(t, flow.message)} onClose={() => onClose(true)} />
+      ) : flow.status === 'failed' ? (
+        <MoveAlert flow={flow} onOk={backToForm} />
       ) : (
         <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy}>
           <div className="field">
@@ -88,13 +100,13 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
             ref={amountField}
             label={t('transfer.amount')}
             value={amount}
-            onChange={setAmount}
+            onChange={typeAmount}
             error={error ? t(error.key, error.values) : null}
-            hint={t('transfer.minimumHint', { min: 1 })}
+            hint={allOfWallet ? t('transfer.wholeWalletHint') : t('transfer.minimumHint', { min: 1 })}
             testId="transfer-amount"
           />
           <div className="wallet-form__actions">
-            <button type="button" className="button" onClick={fillAll} disabled={!from}>
+            <button type="button" className="button" onClick={fillAll} disabled={!from} aria-pressed={allOfWallet} data-testid="transfer-all">
               {t('transfer.all')}
             </button>
             <button type="submit" className="button button--primary" disabled={busy} data-testid="transfer-submit">

@@ -61,12 +61,17 @@ describe('withdraw modal', () => {
     const { user, wallet, onClose } = await setup();
     await user.type(screen.getByLabelText('Amount (baht)'), '200');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Success');
-    expect(alert).toHaveTextContent('Your withdrawal request was received. Please wait for the money to reach your bank account.');
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Withdrawal receipt' })).toBeInTheDocument();
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('In progress');
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('200.00');
+    expect(within(receipt).getByTestId('receipt-from')).toHaveTextContent('Wallet');
+    expect(within(receipt).getByTestId('receipt-to')).toHaveTextContent('Kasikorn Bank ···3334');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('w1');
+    expect(receipt).toHaveTextContent('Your withdrawal request was received. Please wait for the money to reach your bank account.');
     expect(sent).toEqual([{ body: { amount: 200 }, key: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     await waitFor(() => expect(wallet.count).toBe(2));
-    await user.click(within(alert).getByRole('button', { name: 'OK' }));
+    await user.click(within(receipt).getByRole('button', { name: 'OK' }));
     expect(onClose).toHaveBeenCalledWith(true);
   });
 

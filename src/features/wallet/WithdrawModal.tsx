@@ -3,14 +3,15 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
+import { Receipt } from '../../components/Receipt';
 import { formatAccountNumber } from '../../lib/format';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
-import { MoveAlert } from './MoveAlert';
+import { MoveAlert, resultText } from './MoveAlert';
 import { parseAmountInput } from './money';
 import { validateWithdraw, type RuleError } from './rules';
 import { selectWallet } from './selectors';
-import { useGetWithdrawLimitsQuery, useWithdrawAllMutation } from './walletEndpoints';
+import { useGetWithdrawLimitsQuery } from './walletEndpoints';
 
 export const WITHDRAW_MODAL = 'withdraw';
 
@@ -20,11 +21,9 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const format = useFormatAmount();
   const wallet = useAppSelector(selectWallet);
   const limits = useGetWithdrawLimitsQuery();
-  const [withdrawAll] = useWithdrawAllMutation();
-  const { flow, run, dismiss } = useMoneyMove(withdrawAll);
+  const { flow, attempted, run, dismiss } = useMoneyMove();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<RuleError | null>(null);
-  const [changed, setChanged] = useState(false);
   const amountField = useRef<HTMLInputElement>(null);
   const busy = flow.status === 'submitting';
   const showBusy = useDelayedFlag(busy);
@@ -36,8 +35,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
     const broken = validateWithdraw(amount, limits.data);
     setError(broken);
     if (broken) return;
-    setChanged(true);
-    void run({ amount: parseAmountInput(amount)! });
+    void run({ kind: 'withdraw', body: { amount: parseAmountInput(amount)! } });
   };
   const backToForm = () => {
     dismiss();
@@ -49,9 +47,11 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const message = error ? t(error.key, { min: format(error.values?.min), max: format(error.values?.max) }) : null;
 
   return (
-    <Modal id={WITHDRAW_MODAL} title={t('withdraw.title')} onClose={() => onClose(changed)}>
-      {flow.status === 'succeeded' || flow.status === 'failed' ? (
-        <MoveAlert flow={flow} onOk={flow.status === 'succeeded' ? () => onClose(true) : backToForm} />
+    <Modal id={WITHDRAW_MODAL} title={t('withdraw.title')} onClose={() => onClose(attempted)}>
+      {flow.status === 'succeeded' ? (
+        <Receipt receipt={flow.receipt} note={resultText(t, flow.message)} onClose={() => onClose(true)} />
+      ) : flow.status === 'failed' ? (
+        <MoveAlert flow={flow} onOk={backToForm} />
       ) : (
         <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy || limits.isLoading}>
           <dl className="facts">

@@ -1,8 +1,13 @@
+import { errorCode } from '../../app/apiErrors';
+import type { AppDispatch, RootState } from '../../app/store';
 import type { GameSlot } from '../../app/walletApi';
 import type { Locale } from '../../lib/locale';
-import type { GameCredentials } from './walletEndpoints';
+import { isLaunching, launchFailed, linkReady, started, transferSettled, type LaunchTarget } from './launchSlice';
+import { moveMoney } from './moveMoney';
+import { WALLET_CODE } from './selectors';
+import { walletEndpoints, type GameCredentials } from './walletEndpoints';
 
-export type LaunchTarget = 'web' | 'android' | 'ios';
+export type { LaunchTarget } from './launchSlice';
 
 /**
  * The auto-login path for the web button, built from the current credentials: the wallet's `web` path says
@@ -60,3 +65,49 @@ export function openPendingWindow(loadingText: string): PendingWindow | null {
     },
   };
 }
+
+interface LaunchRequest {
+  slot: GameSlot;
+  target: LaunchTarget;
+  /** Baht to move from the wallet first, or null to skip the transfer (spec §2: skipped at 0). */
+  amount: number | null;
+  credentials: GameCredentials | undefined;
+  locale: Locale;
+  /** The text the waiting window shows. */
+  openingText: string;
+}
+
+/**
+ * Spec §2 play, through the gameLaunch slice: the window opens in the click (popup blockers allow that), the
+ * amount moves first through moveFlow when above 0, then the game's link (auto-login for web) is opened in it,
+ * or offered as a link when the browser refused the window. Refused while a launch or a movement runs.
+ */
+export const gameLaunched =
+  ({ slot, target, amount, credentials, locale, openingText }: LaunchRequest, openWindow = openPendingWindow) =>
+  async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
+    const state = getState();
+    if (isLaunching(state.gameLaunch) || state.moveFlow.flow.status === 'submitting') return;
+    const pending = openWindow(openingText);
+    dispatch(started({ game: slot.code, target, transfer: amount !== null }));
+    try {
+      if (amount !== null) {
+        const answer = await dispatch(moveMoney({ kind: 'transfer', body: { from: WALLET_CODE, to: slot.code, amount } }));
+        dispatch(transferSettled({ ok: !!answer }));
+        if (!answer) {
+          pending?.cancel();
+          return;
+        }
+      }
+      let link: string | null = slot[target];
+      if (target === 'web') {
+        const path = autoLoginPath(slot, credentials);
+        if (!path) throw new Error('NO_GAME');
+        link = withLanguage((await dispatch(walletEndpoints.endpoints.autoLogin.initiate(path, { track: false })).unwrap()).link, locale);
+      }
+      if (!link) throw new Error('NO_GAME');
+      dispatch(linkReady({ link, opened: !!pending?.go(link) }));
+    } catch (failure) {
+      pending?.cancel();
+      dispatch(launchFailed({ code: errorCode(failure as Parameters<typeof errorCode>[0]) }));
+    }
+  };

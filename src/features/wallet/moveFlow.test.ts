@@ -1,30 +1,66 @@
-import { answered, attemptFor, dismissed, initialMoveFlow, isUncertain, moveFlowReducer, newIdempotencyKey, refused, submitted, type MoveFlow } from './moveFlow';
+import { sessionEnded } from '../../app/authEvents';
+import type { ReceiptData } from '../../components/receipt';
+import {
+  answered,
+  attemptFor,
+  closed,
+  dismissed,
+  initialMoveFlow,
+  initialMoveState,
+  isUncertain,
+  moveFlowReducer,
+  newIdempotencyKey,
+  refused,
+  submitted,
+  type MoveFlow,
+  type MoveState,
+} from './moveFlow';
 
 const attempt = { key: 'k1', body: '{"amount":100}' };
-const submitting: MoveFlow = { status: 'submitting', attempt };
+const receipt: ReceiptData = { kind: 'transfer', amount: 100, from: 'WALLET', to: 'pg', at: '2026-11-26T10:00:00.000Z', reference: 't1', status: 'IN_PROGRESS' };
+const submittingFlow: MoveFlow = { status: 'submitting', attempt };
+const succeededFlow: MoveFlow = { status: 'succeeded', outcome: 'SUCCESS', message: 'TRANSFER_SUCCESS', receipt };
+/** A state of the slice: a flow, and whether a movement was sent since the modal opened. */
+const at = (flow: MoveFlow, attempted = true): MoveState => ({ flow, attempted });
+const submitting = at(submittingFlow);
 
-describe('money movement machine', () => {
-  it.each<[string, MoveFlow, Parameters<typeof moveFlowReducer>[1], MoveFlow]>([
-    ['editing + submitted -> submitting', initialMoveFlow, submitted(attempt), submitting],
-    ['failed + submitted -> submitting', { status: 'failed', code: 'X', retry: null }, submitted(attempt), submitting],
-    ['submitting + answered -> succeeded', submitting, answered({ status: 'IN_PROGRESS', message: 'TRANSFER_IN_PROGRESS' }), { status: 'succeeded', outcome: 'IN_PROGRESS', message: 'TRANSFER_IN_PROGRESS' }],
-    ['submitting + refused (definite) -> failed, key forgotten', submitting, refused({ code: 'MONEY_NOT_ENOUGH', uncertain: false }), { status: 'failed', code: 'MONEY_NOT_ENOUGH', retry: null }],
-    ['submitting + refused (no answer) -> failed, key kept', submitting, refused({ code: 'TIMEOUT', uncertain: true }), { status: 'failed', code: 'TIMEOUT', retry: attempt }],
-    ['failed + dismissed -> editing, keeping the retry', { status: 'failed', code: 'NETWORK', retry: attempt }, dismissed(), { status: 'editing', retry: attempt }],
-    ['succeeded + dismissed -> editing', { status: 'succeeded', outcome: 'SUCCESS', message: 'TRANSFER_SUCCESS' }, dismissed(), initialMoveFlow],
+describe('money movement slice', () => {
+  it.each<[string, MoveState, Parameters<typeof moveFlowReducer>[1], MoveState]>([
+    ['editing + submitted -> submitting, attempted', initialMoveState, submitted(attempt), submitting],
+    ['failed + submitted -> submitting', at({ status: 'failed', code: 'X', retry: null }), submitted(attempt), submitting],
+    [
+      'submitting + answered -> succeeded with the receipt',
+      submitting,
+      answered({ status: 'IN_PROGRESS', message: 'TRANSFER_IN_PROGRESS', receipt }),
+      at({ status: 'succeeded', outcome: 'IN_PROGRESS', message: 'TRANSFER_IN_PROGRESS', receipt }),
+    ],
+    ['submitting + refused (definite) -> failed, key forgotten', submitting, refused({ code: 'MONEY_NOT_ENOUGH', uncertain: false }), at({ status: 'failed', code: 'MONEY_NOT_ENOUGH', retry: null })],
+    ['submitting + refused (no answer) -> failed, key kept', submitting, refused({ code: 'TIMEOUT', uncertain: true }), at({ status: 'failed', code: 'TIMEOUT', retry: attempt })],
+    ['failed + dismissed -> editing, keeping the retry', at({ status: 'failed', code: 'NETWORK', retry: attempt }), dismissed(), at({ status: 'editing', retry: attempt })],
+    ['succeeded + dismissed -> editing, still attempted', at(succeededFlow), dismissed(), at(initialMoveFlow)],
+    ['submitting + closed -> the initial state', submitting, closed(), initialMoveState],
+    ['failed with a retry + closed -> the initial state (the key is not kept)', at({ status: 'failed', code: 'NETWORK', retry: attempt }), closed(), initialMoveState],
+    ['succeeded + session ended -> the initial state', at(succeededFlow), sessionEnded('logout'), initialMoveState],
   ])('%s', (_name, state, action, next) => {
     expect(moveFlowReducer(state, action)).toEqual(next);
   });
 
-  it.each<[string, MoveFlow, Parameters<typeof moveFlowReducer>[1]]>([
+  it.each<[string, MoveState, Parameters<typeof moveFlowReducer>[1]]>([
     ['a second submit while one runs', submitting, submitted({ key: 'k2', body: '{}' })],
-    ['a submit after success', { status: 'succeeded', outcome: 'SUCCESS', message: 'TRANSFER_SUCCESS' }, submitted(attempt)],
-    ['an answer with nothing running', initialMoveFlow, answered({ status: 'SUCCESS', message: 'TRANSFER_SUCCESS' })],
-    ['a refusal with nothing running', initialMoveFlow, refused({ code: 'X', uncertain: false })],
-    ['dismissing the form', initialMoveFlow, dismissed()],
+    ['a submit after success', at(succeededFlow), submitted(attempt)],
+    ['an answer with nothing running', initialMoveState, answered({ status: 'SUCCESS', message: 'TRANSFER_SUCCESS', receipt })],
+    ['an answer after the modal closed', at(initialMoveFlow, false), answered({ status: 'SUCCESS', message: 'TRANSFER_SUCCESS', receipt })],
+    ['a second answer', at(succeededFlow), answered({ status: 'SUCCESS', message: 'TRANSFER_SUCCESS', receipt })],
+    ['a refusal with nothing running', initialMoveState, refused({ code: 'X', uncertain: false })],
+    ['a refusal after a success', at(succeededFlow), refused({ code: 'X', uncertain: false })],
+    ['dismissing the form', initialMoveState, dismissed()],
     ['dismissing while submitting', submitting, dismissed()],
-  ])('ignores %s', (_name, state, action) => {
+  ])('refuses %s (the state stays as it is)', (_name, state, action) => {
     expect(moveFlowReducer(state, action)).toBe(state);
+  });
+
+  it('starts editing with nothing attempted', () => {
+    expect(moveFlowReducer(undefined, { type: '@@init' })).toEqual({ flow: { status: 'editing', retry: null }, attempted: false });
   });
 });
 

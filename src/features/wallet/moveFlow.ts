@@ -3,16 +3,23 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
 import { errorCode } from '../../app/apiErrors';
+import { sessionEnded } from '../../app/authEvents';
+import type { ReceiptData } from '../../components/receipt';
 
 /**
- * One money movement (transfer or withdrawal) from a modal, as a state machine:
+ * One money movement (transfer, transfer of the whole wallet, or withdrawal) from a modal, as a store slice
+ * (state.moveFlow) so Redux DevTools shows and replays it:
  *
- *   editing --submitted--> submitting --answered--> succeeded
+ *   editing --submitted--> submitting --answered--> succeeded (with its receipt)
  *                                     --refused---> failed --dismissed--> editing
+ *   succeeded --dismissed--> editing
+ *   any --closed (the modal closed) / session ended--> editing, nothing attempted
  *
  * An attempt that got no definite answer (network, timeout, 5xx, key still in use) remembers its
  * Idempotency-Key and body: sending the same body again reuses that key, so the server applies it at most once.
- * Any other answer ends the attempt; the next submission gets a fresh key.
+ * Any other answer ends the attempt; the next submission gets a fresh key. `attempted` says a movement was sent
+ * since the modal opened, so closing it reloads the wallet (spec §4). The thunk that drives it is moveMoney.ts
+ * (kept out of this file: the store, and so the /login bundle, loads only this reducer).
  */
 export interface Attempt {
   key: string;
@@ -22,34 +29,52 @@ export interface Attempt {
 export type MoveFlow =
   | { status: 'editing'; retry: Attempt | null }
   | { status: 'submitting'; attempt: Attempt }
-  | { status: 'succeeded'; outcome: 'SUCCESS' | 'IN_PROGRESS'; message: string }
+  | { status: 'succeeded'; outcome: 'SUCCESS' | 'IN_PROGRESS'; message: string; receipt: ReceiptData }
   | { status: 'failed'; code: string; retry: Attempt | null };
 
+export interface MoveState {
+  flow: MoveFlow;
+  attempted: boolean;
+}
+
 export const initialMoveFlow: MoveFlow = { status: 'editing', retry: null };
+export const initialMoveState: MoveState = { flow: initialMoveFlow, attempted: false };
 
 const moveFlow = createSlice({
   name: 'wallet/move',
-  initialState: initialMoveFlow as MoveFlow,
+  initialState: initialMoveState,
   reducers: {
-    submitted(state, action: PayloadAction<Attempt>): MoveFlow {
-      return state.status === 'editing' || state.status === 'failed' ? { status: 'submitting', attempt: action.payload } : state;
+    submitted(state, action: PayloadAction<Attempt>): MoveState {
+      const { flow } = state;
+      return flow.status === 'editing' || flow.status === 'failed' ? { flow: { status: 'submitting', attempt: action.payload }, attempted: true } : state;
     },
-    answered(state, action: PayloadAction<{ status: 'SUCCESS' | 'IN_PROGRESS'; message: string }>): MoveFlow {
-      return state.status === 'submitting' ? { status: 'succeeded', outcome: action.payload.status, message: action.payload.message } : state;
+    answered(state, action: PayloadAction<{ status: 'SUCCESS' | 'IN_PROGRESS'; message: string; receipt: ReceiptData }>): MoveState {
+      if (state.flow.status !== 'submitting') return state;
+      const { status, message, receipt } = action.payload;
+      return { ...state, flow: { status: 'succeeded', outcome: status, message, receipt } };
     },
-    refused(state, action: PayloadAction<{ code: string; uncertain: boolean }>): MoveFlow {
-      if (state.status !== 'submitting') return state;
-      return { status: 'failed', code: action.payload.code, retry: action.payload.uncertain ? state.attempt : null };
+    refused(state, action: PayloadAction<{ code: string; uncertain: boolean }>): MoveState {
+      const { flow } = state;
+      if (flow.status !== 'submitting') return state;
+      return { ...state, flow: { status: 'failed', code: action.payload.code, retry: action.payload.uncertain ? flow.attempt : null } };
     },
-    dismissed(state): MoveFlow {
-      if (state.status === 'failed') return { status: 'editing', retry: state.retry };
-      if (state.status === 'succeeded') return initialMoveFlow;
+    dismissed(state): MoveState {
+      const { flow } = state;
+      if (flow.status === 'failed') return { ...state, flow: { status: 'editing', retry: flow.retry } };
+      if (flow.status === 'succeeded') return { ...state, flow: initialMoveFlow };
       return state;
     },
+    /** The modal closed: the next one starts afresh (an answer still on its way is then ignored). */
+    closed(): MoveState {
+      return initialMoveState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialMoveState);
   },
 });
 
-export const { submitted, answered, refused, dismissed } = moveFlow.actions;
+export const { submitted, answered, refused, dismissed, closed } = moveFlow.actions;
 export const moveFlowReducer = moveFlow.reducer;
 
 /** A fresh key; crypto.randomUUID needs a secure context, getRandomValues does not. */

@@ -16,6 +16,12 @@ export interface TransferRequest {
   idempotencyKey: string;
 }
 
+/** POST /api/wallet/transferAll: the whole wallet to one game; the answer's amount is what moved. */
+export interface TransferAllRequest {
+  to: string;
+  idempotencyKey: string;
+}
+
 export interface WithdrawRequest {
   amount: number;
   idempotencyKey: string;
@@ -26,6 +32,9 @@ export interface MoveAnswer {
   status: 'SUCCESS' | 'IN_PROGRESS';
   message: string;
   amount: number;
+  /** The movement's id: the receipt's reference, and the statement line's `reference`. */
+  transferId?: string;
+  withdrawalId?: string;
 }
 
 /** GET /api/invite/bonus (../notes/invite-wheel-contract.md): what was credited, in baht. */
@@ -62,6 +71,16 @@ export const walletEndpoints = api.injectEndpoints({
         url: '/api/wallet/transfer',
         method: 'POST',
         body: { from, to, amount },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['Wallet'],
+      extraOptions: { silent: true },
+    }),
+    transferAll: build.mutation<MoveAnswer, TransferAllRequest>({
+      query: ({ to, idempotencyKey }) => ({
+        url: '/api/wallet/transferAll',
+        method: 'POST',
+        body: { to },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       invalidatesTags: ['Wallet'],
@@ -107,6 +126,7 @@ export const {
   useGetGameAccountQuery,
   useResetGamePasswordMutation,
   useTransferMutation,
+  useTransferAllMutation,
   useWithdrawAllMutation,
   useAutoLoginMutation,
   useGetWithdrawLimitsQuery,
