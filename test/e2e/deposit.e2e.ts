@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
+import { amountOf, expectAccessible, expectTapTargets, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 5's journey on the real server at 360 px: the demo player (KBANK) opens the deposit modal from the
@@ -59,10 +59,12 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   await dialog.getByRole('tab', { name: 'Bank transfer' }).waitFor();
   expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Bank transfer', 'QR code', 'Wallet link']);
   const kbank = dialog.getByTestId('bank-KBANK');
-  await kbank.getByRole('button', { name: /Copy/ }).click();
-  await kbank.getByText('Copied: 0123456789').waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('0123456789');
+  // KBANK auto deposit copies the account details (spec §2): bank, number and name, one a line.
+  await kbank.getByRole('button', { name: 'Copy the Kasikornbank account details' }).click();
+  await kbank.getByText('Copied: Kasikornbank 0123456789 บจก. เดโม วอลเล็ท').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Kasikornbank\n0123456789\nบจก. เดโม วอลเล็ท');
   await expectAccessible(page);
+  await expectTapTargets(page);
   await shot('bank-transfer');
 
   // QR: KBANK for 100, with its countdown.
@@ -136,10 +138,12 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   const history = page.getByRole('dialog', { name: 'Slip uploads' });
   const slipRow = history.getByTestId('slip-row').first();
   await slipRow.waitFor();
-  const cells = await slipRow.getByRole('cell').allTextContents();
+  const cells = await slipRow.getByRole('definition').allTextContents();
   expect(cells[0]).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/);
   expect(cells.slice(1, 3)).toEqual(['150.00', 'Success']);
   await expectAccessible(page);
+  // The slip cards' view links (and the modal's other controls) are 44 px targets at 360 px.
+  await expectTapTargets(page);
   await shot('slip-history');
   const [image] = await Promise.all([page.waitForEvent('popup'), slipRow.getByRole('link', { name: /View the slip/ }).click()]);
   await image.waitForLoadState();
