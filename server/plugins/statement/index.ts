@@ -17,6 +17,8 @@ const statementItem = {
     to: { type: 'string' },
     amount: { type: 'number' },
     createdAt: { type: 'string' },
+    /** The movement's own id (transferId, withdrawalId, the deposit's reference): the receipt's reference (issue 12). */
+    reference: { type: 'string' },
     bonus: linked,
     promotion: linked,
     invite: linked,
@@ -55,6 +57,7 @@ async function statement(app: FastifyInstance) {
           to: r.to_account,
           amount: toBaht(Number(r.amount)),
           createdAt: r.created_at,
+          reference: r.ref_id,
           ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
         })),
       };

@@ -419,16 +419,20 @@ describe('POST /api/statement', () => {
     const p = await t.player({ balance: 100_000, games: ['pg'] });
     const other = await t.player({ balance: 100_000, games: ['pg'] });
     await post('/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 1 }, other.headers);
-    for (const amount of [1, 2, 3]) await post('/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount }, p.headers);
-    await post('/api/wallet/withdrawAll', { amount: 100 }, p.headers);
+    const transfers = [];
+    for (const amount of [1, 2, 3]) transfers.push((await post('/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount }, p.headers)).json());
+    const withdrawal = (await post('/api/wallet/withdrawAll', { amount: 100 }, p.headers)).json();
     const res = await post('/api/statement', { page: 1, limit: 2 }, p.headers);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(4);
+    // reference: the movement's own id, as its answer gave it (the receipt shows the same one both times).
     expect(body.statements).toEqual([
-      { _id: expect.any(String), statementType: 'withdraw', status: 'IN_PROGRESS', from: 'WALLET', to: 'KBANK', amount: 100, createdAt: expect.any(String) },
-      { _id: expect.any(String), statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'pg', amount: 3, createdAt: expect.any(String) },
+      { _id: expect.any(String), statementType: 'withdraw', status: 'IN_PROGRESS', from: 'WALLET', to: 'KBANK', amount: 100, createdAt: expect.any(String), reference: withdrawal.withdrawalId },
+      { _id: expect.any(String), statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'pg', amount: 3, createdAt: expect.any(String), reference: transfers[2].transferId },
     ]);
+    expect(withdrawal.withdrawalId).toEqual(expect.any(String));
+    expect(transfers[2].transferId).toEqual(expect.any(String));
     const page2 = (await post('/api/statement', { page: 2, limit: 2 }, p.headers)).json();
     expect(page2.statements.map((s: { amount: number }) => s.amount)).toEqual([2, 1]);
     expect((await post('/api/statement', {}, p.headers)).json().statements).toHaveLength(4);
