@@ -14,19 +14,26 @@ interface Props {
   onClose: () => void;
   /** The close button's label; OK unless told. */
   closeLabel?: string;
+  /**
+   * Whether the heading takes the focus (default): for a receipt replacing a form in an open dialog. A dialog
+   * opened to show it leaves this false, so its own focus handling (and the way back) stays as it is.
+   */
+  takeFocus?: boolean;
 }
 
 /**
  * A receipt (issue 12) after a deposit, withdrawal or transfer, and again from the statement: the amount, from
  * and to, the time, the reference and the status. Its heading takes the focus, so a screen reader reads it.
  */
-export function Receipt({ receipt, note, onClose, closeLabel }: Props) {
+export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }: Props) {
   const { t, i18n } = useTranslation();
   const format = useFormatAmount();
   const names = useAppSelector(selectAccountNames);
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const status = receiptStatus(receipt.status);
   const kind = receiptKind(receipt.kind);
   const known = (code: string) => {

@@ -154,3 +154,42 @@ describe('statement screen', () => {
     expect(within(entry).getByTestId('statement-amount')).toHaveTextContent('-100.00');
   });
 });
+
+describe('statement receipts (issue 12)', () => {
+  it('opens the receipt of an entry: amount, from and to, time, reference and status; closing returns to the list', async () => {
+    statementServer([
+      line(1, { statementType: 'withdraw', from: 'WALLET', to: 'SCB', amount: 100, status: 'IN_PROGRESS', reference: 'w-77' }),
+      line(2, { statementType: 'transfer', from: 'WALLET', to: 'pg', amount: 250.5, reference: 't-42' }),
+      line(3, { statementType: 'deposit', from: 'TRUEMONEY', to: 'WALLET', amount: 50 }),
+    ]);
+    const { user } = open();
+    const buttons = await screen.findAllByTestId('statement-receipt');
+    expect(buttons[1]).toHaveAccessibleName('View receipt: Wallet → pg, 250.50');
+    await user.click(buttons[1]);
+    const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
+    const receipt = within(dialog).getByTestId('receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Transfer receipt' })).toBeInTheDocument();
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('250.50 baht');
+    expect(within(receipt).getByTestId('receipt-from')).toHaveTextContent('Wallet');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('t-42');
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
+    expect(within(receipt).getByTestId('receipt-time')).toHaveTextContent('20/11/2026 05:06:07');
+    await user.click(within(receipt).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(buttons[1]).toHaveFocus();
+
+    await user.click(buttons[0]);
+    const withdrawal = await screen.findByTestId('receipt');
+    expect(within(withdrawal).getByRole('heading', { name: 'Withdrawal receipt' })).toBeInTheDocument();
+    expect(within(withdrawal).getByTestId('receipt-to')).toHaveTextContent('SCB');
+    expect(within(withdrawal).getByTestId('receipt-status')).toHaveTextContent('In progress');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A line without a reference (an older server) shows its own id.
+    await user.click(buttons[2]);
+    const deposit = await screen.findByTestId('receipt');
+    expect(within(deposit).getByTestId('receipt-reference')).toHaveTextContent('s3');
+    expect(within(deposit).getByTestId('receipt-from')).toHaveTextContent('TrueMoney gift');
+  });
+});

@@ -5,9 +5,13 @@ import { useAppDispatch } from '../../app/hooks';
 import { modalOpened } from '../../app/modalSlice';
 import { DepositIcon, DotIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
+import { Modal } from '../../components/Modal';
 import { Pagination } from '../../components/Pagination';
+import { Receipt } from '../../components/Receipt';
+import { receiptFromStatement } from '../../components/receipt';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
+import { useModal } from '../../components/useModal';
 import { useNow } from '../../components/useNow';
 import { formatDateTime, formatRelativeTime, pageCount, selectStatementSign } from '../../lib/format';
 import { STATEMENT_PAGE_SIZE, useGetStatementsQuery, type StatementEntry } from './statementApi';
@@ -23,8 +27,14 @@ const ICONS: Record<EntryKind, ComponentType> = {
   other: DotIcon,
 };
 
-/** One entry: icon and label by type, the activity, the status, the date-time and how long ago, the signed amount. */
-function Entry({ entry, texts, now }: { entry: StatementEntry; texts: Texts; now: number }) {
+/** The statement's receipt dialog (issue 12: a movement's receipt is reachable again from the statement). */
+export const STATEMENT_RECEIPT_MODAL = 'statementReceipt';
+
+/**
+ * One entry: icon and label by type, the activity, the status, the date-time and how long ago, the signed amount,
+ * and a button that opens its receipt.
+ */
+function Entry({ entry, texts, now, onReceipt }: { entry: StatementEntry; texts: Texts; now: number; onReceipt: (entry: StatementEntry) => void }) {
   const { t } = texts;
   const format = useFormatAmount();
   const kind = entryKind(entry.statementType);
@@ -58,6 +68,16 @@ function Entry({ entry, texts, now }: { entry: StatementEntry; texts: Texts; now
       <p className={`statement-entry__amount statement-entry__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`} data-testid="statement-amount">
         {signedAmount(entry, format)}
       </p>
+      <button
+        type="button"
+        className="button statement-entry__receipt"
+        onClick={() => onReceipt(entry)}
+        aria-haspopup="dialog"
+        aria-label={t('statement.viewReceiptOf', { activity: activityText(entry, texts), amount: format(entry.amount) })}
+        data-testid="statement-receipt"
+      >
+        {t('statement.viewReceipt')}
+      </button>
     </li>
   );
 }
@@ -76,6 +96,12 @@ export default function StatementPage() {
   const showLoading = useDelayedFlag(list.isLoading);
   const pages = pageCount(list.data?.total ?? 0, STATEMENT_PAGE_SIZE);
   const texts: Texts = { t: (key, options) => t(key, options) as string, exists: (key) => i18n.exists(key) };
+  const receiptModal = useModal(STATEMENT_RECEIPT_MODAL);
+  const [receiptOf, setReceiptOf] = useState<StatementEntry | null>(null);
+  const openReceipt = (entry: StatementEntry) => {
+    setReceiptOf(entry);
+    receiptModal.open();
+  };
 
   return (
     <section className="page statement">
@@ -108,12 +134,17 @@ export default function StatementPage() {
           ) : (
             <ol className="statement-entries" data-testid="statement-list">
               {list.data.statements.map((entry) => (
-                <Entry key={entry._id} entry={entry} texts={texts} now={now} />
+                <Entry key={entry._id} entry={entry} texts={texts} now={now} onReceipt={openReceipt} />
               ))}
             </ol>
           ))}
         <Pagination page={page} pages={pages} onPage={setPage} label={t('statement.pages')} />
       </section>
+      {receiptModal.isOpen && receiptOf && (
+        <Modal id={STATEMENT_RECEIPT_MODAL} title={t('receipt.modalTitle')} onClose={receiptModal.close}>
+          <Receipt receipt={receiptFromStatement(receiptOf)} onClose={receiptModal.close} takeFocus={false} />
+        </Modal>
+      )}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export type StatementEntry = {
   to: string;
   amount: number;
   createdAt: string;
+  /** The movement's own id (transferId, withdrawalId...): the receipt's reference; older servers leave it out. */
+  reference?: string;
 } & Partial<Record<LinkedKind, { description: string }>>;
 
 export interface StatementPage {
