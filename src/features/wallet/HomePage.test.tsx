@@ -94,6 +94,23 @@ describe('home screen', () => {
     const circus = screen.getByTestId('game-card-circus');
     expect(within(circus).getByRole('button', { name: 'Open account: Circus Slot' })).toHaveTextContent('Open account');
     expect(within(circus).queryByTestId('game-amount-circus')).not.toBeInTheDocument();
+    // Issue 12: which accounts are open is said in words and shown by the card's look, not only by the button.
+    expect(within(joker).getByTestId('game-state-joker2')).toHaveTextContent('Open');
+    expect(within(circus).getByTestId('game-state-circus')).toHaveTextContent('Not open yet');
+    expect(joker).toHaveClass('game-card--open');
+    expect(circus).toHaveClass('game-card--closed');
+  });
+
+  it('cards show the amount once: at a factor of 1 the name x ftWalletSlot line would repeat it', async () => {
+    serveWallet();
+    renderHome();
+    const pg = await screen.findByTestId('game-card-pg');
+    expect(within(pg).getByTestId('game-amount-pg')).toHaveTextContent('0.10');
+    expect(within(pg).getAllByText(/0\.10/)).toHaveLength(1);
+    expect(within(pg).getAllByText('PG Soft')).toHaveLength(1);
+    const joker = screen.getByTestId('game-card-joker2');
+    expect(within(joker).getAllByText(/0\.20/)).toHaveLength(1);
+    expect(within(joker).getByText('Joker Gaming 2.00')).toBeInTheDocument();
   });
 
   it('shows a dash for a game amount that is not a number', async () => {
