@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { DepositEnv } from '../../deposits/rules';
+import type { DepositEnv } from './domain/rules';
 import type { PaymentGateway, PaymentGatewaySimulator } from '../../adapters/payments';
 import type { SlipVerifier, SlipVerifierSimulator } from '../../adapters/slip-verify';
 import type { GiftRedeemer, GiftRedeemerSimulator } from '../../adapters/gift';

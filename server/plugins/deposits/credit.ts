@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { creditWallet, writeStatement } from '../../ledger';
-import type { DepositRules } from '../../deposits/rules';
+import type { DepositRules } from './domain/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';
 import { lockPlayer } from '../accounts/repository';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createDepositAdapters } from './adapters';
-import { readSlip } from '../../deposits/slip-qr';
-import { decryptGiftLink } from '../../deposits/giftlink';
+import { readSlip } from './domain/slip-qr';
+import { decryptGiftLink } from './domain/giftlink';
 import { requestWithdrawal } from '../wallet/withdrawals';
 import { balanceOf, createPlayer, expectLedgerOk, multipart } from './test-support';
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, conflict, notFound, unprocessable } from '../../errors';
 import { parseBaht, toBaht } from '../../ledger/money';
-import { openGiftLink } from '../../deposits/giftlink';
+import { openGiftLink } from './domain/giftlink';
 import type { GiftRedeemFailure } from '../../adapters/gift';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';

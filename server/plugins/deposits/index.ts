@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors';
-import { depositEnv } from '../../deposits/rules';
+import { depositEnv } from './domain/rules';
 import type { PaymentGateway } from '../../adapters/payments';
 import type { SlipVerifier } from '../../adapters/slip-verify';
 import type { GiftRedeemer } from '../../adapters/gift';

@@ -1,7 +1,7 @@
 import { parse } from 'promptparse';
 import { anyId } from 'promptparse/validate';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { DEMO_PROMPTPAY_ID } from '../../deposits/promptpay';
+import { DEMO_PROMPTPAY_ID } from './domain/promptpay';
 import { createPlayer, eventId, signedEvent, type TestPlayer } from './test-support';
 
 let t: TestApp;

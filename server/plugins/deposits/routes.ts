@@ -5,13 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import { idempotent } from '../../ledger';
-import { verifyWebhookSignature, SIGNATURE_HEADER } from '../../deposits/webhook-signature';
+import { verifyWebhookSignature, SIGNATURE_HEADER } from './domain/webhook-signature';
 import { readDepositRules, findPlayerSlip } from './repository';
 import { QrRefused, cancelQr, createQr, getQr, isQrBank } from './qr-service';
 import { applyEvent, parseEvent } from './webhook-service';
 import { assertSlipUploadOpen, listPlayerSlips, slipUrlByReference, uploadSlip } from './slip-service';
 import { redeemGiftLink } from './gift-service';
-import { checkSlipImageUrl } from './slip-links';
+import { checkSlipImageUrl } from './domain/slip-links';
 import * as s from './schemas';
 
 const errors = { '4xx': s.errorResponse, '5xx': s.errorResponse };

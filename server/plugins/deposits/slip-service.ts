@@ -4,7 +4,7 @@ import path from 'node:path';
 import { nowIso } from '../../db';
 import { AppError, badRequest, conflict, notFound, tooMany, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
-import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from '../../deposits/slip-qr';
+import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from './domain/slip-qr';
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
@@ -25,7 +25,7 @@ import {
   readSlipSetting,
   updateSlip,
 } from './repository';
-import { slipImageUrl } from './slip-links';
+import { slipImageUrl } from './domain/slip-links';
 
 /**
  * Slip deposits (RULES.md "Deposits"): the upload is checked by its bytes, stored outside the web root,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { makeSlipJpeg, makeSlipPng } from '../../deposits/slip-image';
+import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';
 import { up as releaseNotMatchClaims } from '../../db/migrations/202611260002_slip_claims';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db';
 import { runAudit, walletBalance } from '../../ledger';
-import { signWebhook } from '../../deposits/webhook-signature';
+import { signWebhook } from './domain/webhook-signature';
 import { insertPlayer as insertPlayerRow } from '../accounts/repository';
 
 /** Helpers shared by the deposit suites (not a test file itself). */

@@ -1,7 +1,7 @@
 import AES from 'crypto-js/aes';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { GIFTLINK_KEY } from '../../../src/lib/giftlink-key';
-import { giftLinkFor } from '../../deposits/giftlink';
+import { giftLinkFor } from './domain/giftlink';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, type TestPlayer } from './test-support';
 
 let t: TestApp;

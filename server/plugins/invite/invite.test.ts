@@ -1,6 +1,6 @@
 import { walletBalance } from '../../ledger';
 import { creditDeposit } from '../deposits/credit';
-import { DEFAULT_DEPOSIT_RULES } from '../../deposits/rules';
+import { DEFAULT_DEPOSIT_RULES } from '../deposits/domain/rules';
 import { depositTo } from '../../ledger/test-support';
 import { ensureReference, register, registration } from '../accounts/test-support';
 import { backfillInviteEarnings } from '../../db/migrations/202611260020_invite_wheel';

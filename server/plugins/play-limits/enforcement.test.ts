@@ -4,8 +4,8 @@ import { gameBalances, walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 import type { PlayLimitKind, RestrictionKind, RestrictionPeriod } from '../../db/schema-play';
 import { GIFTLINK_KEY } from '../../../src/lib/giftlink-key';
-import { giftLinkFor } from '../../deposits/giftlink';
-import { makeSlipPng } from '../../deposits/slip-image';
+import { giftLinkFor } from '../deposits/domain/giftlink';
+import { makeSlipPng } from '../deposits/domain/slip-image';
 import { makeTransfer, slipFor } from '../deposits/demo-bank/bank-service';
 import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../deposits/test-support';
 

@@ -9,7 +9,7 @@ import { depositTo } from '../../ledger/test-support';
 import { insertPlayer } from '../accounts/repository';
 import { issueVoucher, makeTransfer, payQr, slipFor } from '../deposits/demo-bank/bank-service';
 import { multipart } from '../deposits/test-support';
-import { makeSlipPng } from '../../deposits/slip-image';
+import { makeSlipPng } from '../deposits/domain/slip-image';
 import { cryptoRandomInt, type RandomInt } from './draw';
 import { parseWheel, writeWheel } from './config';
 

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../../db';
 import { parseBaht } from '../../../ledger/money';
-import { bankNumberOf } from '../../../deposits/slip-qr';
-import { signWebhook } from '../../../deposits/webhook-signature';
-import { encryptGiftLink, giftLinkFor } from '../../../deposits/giftlink';
+import { bankNumberOf } from '../domain/slip-qr';
+import { signWebhook } from '../domain/webhook-signature';
+import { encryptGiftLink, giftLinkFor } from '../domain/giftlink';
 import { findDemoTransfer, findQr, insertDemoTransfer, listReceivingAccounts } from '../repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { makeSlipPng } from '../../../deposits/slip-image';
+import { makeSlipPng } from '../domain/slip-image';
 import { nowIso } from '../../../db';
 import { AppError } from '../../../errors';
 import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../repository';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { parse } from 'promptparse';
 import { anyId as readAnyId } from 'promptparse/validate';
 import { DEMO_PROMPTPAY_ID, promptPayIdType, promptPayPayload, qrSvg } from './promptpay';
-import { formatSatang } from '../ledger/money';
+import { formatSatang } from '../../../ledger/money';
 
 test('the KBANK payload parses back to the operator id and the amount, with a valid CRC', () => {
   const payload = promptPayPayload(DEMO_PROMPTPAY_ID, 10050);

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import { slipVerify } from 'promptparse/generate';
-import { formatSatang } from '../ledger/money';
+import { formatSatang } from '../../../ledger/money';
 
 /**
  * Makes the slip image a bank app would hand the payer: a receipt card with the amount and time and,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { anyId } from 'promptparse/generate';
-import { formatSatang } from '../ledger/money';
+import { formatSatang } from '../../../ledger/money';
 
 /**
  * The KBANK QR: a PromptPay AnyID (EMVCo tag 29) payload for the operator's PromptPay id with the
