@@ -127,3 +127,37 @@ test('at 360 px every control on login, register, home and profile is at least 4
   }
   await context.close();
 });
+
+test('at 1280 px the menu is a side menu beside the page and the home has two columns', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await logIn(page, server.url);
+  const balance = page.locator('.balance-card');
+  await balance.waitFor();
+  const menu = (await page.locator('nav.bottom-menu').boundingBox())!;
+  const main = (await page.locator('main#main').boundingBox())!;
+  // A column down the left under the top bar, not a bar along the bottom; the page starts right of it.
+  expect(menu.x).toBe(0);
+  expect(menu.height).toBeGreaterThan(400);
+  expect(menu.width).toBeLessThan(320);
+  expect(main.x).toBeGreaterThanOrEqual(menu.x + menu.width);
+  expect(main.width).toBeGreaterThan(800);
+  // Nothing covers the top bar's brand (the side menu starts below the bar).
+  expect(
+    await page.getByTestId('brand').evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    }),
+  ).toBe(true);
+  // Menu items are rows (icon beside label) stacked top to bottom.
+  const items = await page.locator('.bottom-menu__item').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  expect(items).toEqual([...items].sort((a, b) => a - b));
+  expect(new Set(items).size).toBe(items.length);
+  // The home: the balance card and the widgets side by side.
+  const card = (await balance.boundingBox())!;
+  const widgets = (await page.locator('.home > nav').boundingBox())!;
+  expect(widgets.x).toBeGreaterThanOrEqual(card.x + card.width);
+  expect(Math.abs(widgets.y - card.y)).toBeLessThan(40);
+  await expectAccessible(page);
+  await context.close();
+});
