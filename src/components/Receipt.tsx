@@ -44,11 +44,11 @@ export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }
 
   return (
     <section className={`receipt receipt--${status}`} aria-labelledby={titleId} data-testid="receipt">
-      <p className="receipt__status" data-testid="receipt-status">
+      <p className="receipt__status">
         <span className="receipt__mark" aria-hidden="true">
           {status === 'success' ? '✓' : status === 'failed' ? '✕' : '…'}
         </span>
-        {t(`statement.status.${status}`)}
+        <span data-testid="receipt-status">{t(`statement.status.${status}`)}</span>
       </p>
       <h3 id={titleId} ref={heading} tabIndex={-1} className="receipt__title">
         {t(`receipt.title.${kind}`)}
@@ -57,7 +57,7 @@ export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }
         {format(receipt.amount)} <span className="receipt__unit">{t('wallet.baht')}</span>
       </p>
       {note && (
-        <p className="receipt__note" role="status">
+        <p className="receipt__note" role="status" data-testid="receipt-note">
           {note}
         </p>
       )}

@@ -140,10 +140,10 @@ async function transfer(from: string, to: string, amount: string) {
   await dialog.getByTestId('transfer-to').selectOption(to);
   await dialog.getByTestId('transfer-amount').fill(amount);
   await dialog.getByTestId('transfer-submit').click();
-  const alert = dialog.getByTestId('move-alert');
-  await alert.waitFor();
-  expect(await alert.textContent()).toMatch(/^Success/);
-  await alert.getByRole('button', { name: 'OK' }).click();
+  const receipt = dialog.getByTestId('receipt');
+  await receipt.waitFor();
+  expect(await receipt.getByTestId('receipt-status').textContent()).toMatch(/^(Success|In progress)$/);
+  await receipt.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 

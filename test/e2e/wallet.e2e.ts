@@ -40,7 +40,7 @@ async function waitForAmount(read: () => Promise<number>, expected: number) {
 
 const text = (locator: Locator) => async () => (await locator.textContent()) ?? '';
 
-/** The transfer modal: from, to, amount (or All), sent; returns the alert's text and closes it with OK. */
+/** The transfer modal: from, to, amount (or All), sent; returns the receipt's status and note and closes it with OK. */
 async function transfer(from: string, to: string, amount: string | 'all'): Promise<string> {
   await page.getByTestId('open-transfer').click();
   const dialog = page.getByRole('dialog', { name: 'Transfer' });
@@ -52,10 +52,10 @@ async function transfer(from: string, to: string, amount: string | 'all'): Promi
   await expectAccessible(page);
   await shot(`transfer-${from}-${to}`);
   await dialog.getByTestId('transfer-submit').click();
-  const alert = dialog.getByTestId('move-alert');
-  await alert.waitFor();
-  const text = (await alert.textContent()) ?? '';
-  await alert.getByRole('button', { name: 'OK' }).click();
+  const receipt = dialog.getByTestId('receipt');
+  await receipt.waitFor();
+  const text = `${await receipt.getByTestId('receipt-status').textContent()}${await receipt.getByTestId('receipt-note').textContent()}`;
+  await receipt.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
   return text;
 }
@@ -91,7 +91,7 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
 
   // Transfer 100 from the wallet to it.
   const sent = await transfer('WALLET', 'pg', '100');
-  expect(sent).toMatch(/Success(The money has been transferred\.|Your transfer is being processed)/);
+  expect(sent).toMatch(/^(SuccessThe money has been transferred\.|In progressYour transfer is being processed)/);
   await waitForAmount(gameAmount, 100);
   await waitForAmount(() => amountOf(page.getByTestId('wallet-balance')), 900);
   await waitForAmount(total, 1000);
@@ -133,7 +133,7 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
 
   // Move the whole game balance back to the wallet.
   const back = await transfer('pg', 'WALLET', 'all');
-  expect(back).toMatch(/^Success/);
+  expect(back).toMatch(/^(Success|In progress)/);
   await waitForAmount(gameAmount, 0);
   await waitForAmount(() => amountOf(page.getByTestId('wallet-balance')), 900 + afterPlay);
 
@@ -148,7 +148,7 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
   await expectAccessible(page);
   await shot('withdraw');
   await withdraw.getByTestId('withdraw-submit').click();
-  const done = withdraw.getByTestId('move-alert');
+  const done = withdraw.getByTestId('receipt');
   await done.waitFor();
   expect(await done.textContent()).toContain('Your withdrawal request was received.');
   await done.getByRole('button', { name: 'OK' }).click();
