@@ -7,6 +7,7 @@ import type { DB } from './db/schema';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, nowIso } from './db';
 import { readSetting, writeSetting } from './plugins/lookups/lookups-repository';
+import { loadAccountRules } from './plugins/accounts/rules';
 import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
 import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';
 import { INVITE_USAGE, runInviteCommand } from './plugins/invite/operator';
@@ -102,7 +103,7 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
         ctx.err(`unknown lookup "${name}"; one of: ${LOOKUP_NAMES.join(', ')}`);
         return 2;
       }
-      const context = { db: ctx.db, config: ctx.config, now: now() };
+      const context = { db: ctx.db, config: ctx.config, now: now(), passwordMinLength: loadAccountRules().passwordMinLength };
       const result: Record<string, unknown> = {};
       for (const n of names) result[n] = await lookups[n](context).catch((e: Error) => ({ error: e.message }));
       ctx.out(JSON.stringify(name === undefined ? result : result[name], null, 2));

@@ -17,6 +17,8 @@ import type { PlayTables } from './schema-play';
 export interface SettingsTable { key: string; value: string; updated_at: string }
 export interface BanksTable {
   code: string; name_th: string; name_en: string; bank_type: string; english_name_only: number; sort: number;
+  /** th | lao: the market whose players bank there (migration 202611261600); the column defaults to th. */
+  market: string;
 }
 export interface SourcesTable { code: string; description: string; sort: number }
 export interface DepositChannelsTable {

@@ -17,7 +17,10 @@ const count = async (table: 'banks' | 'sources' | 'settings' | 'games' | 'deposi
 
 test('banks: Thai and English names, payment types apart, English-only names for KTB, TMB, BBL', async () => {
   const banks = await db.db.selectFrom('banks').selectAll().orderBy('sort').execute();
-  expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL', 'WW', 'E2P']);
+  expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL', 'LDB', 'APB', 'JDB', 'WW', 'E2P']);
+  // Issue 12: the Lao build's banks are marked lao; every other bank is Thai.
+  expect(banks.filter((b) => b.market === 'lao').map((b) => b.code)).toEqual(['BCEL', 'LDB', 'APB', 'JDB']);
+  expect(banks.filter((b) => b.market !== 'lao').every((b) => b.market === 'th')).toBe(true);
   for (const b of banks) {
     expect(b.name_th).toMatch(/[\u0e00-\u0e7f]/); // Thai script
     expect(b.name_en).toMatch(/^[\x20-\x7eÀ-ÿ]+$/);
@@ -35,7 +38,15 @@ test('settings hold every lookup document as JSON', async () => {
   expect(s.withdraw).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
   expect(s.slip).toMatchObject({ isOpen: true, uploadWindowMinutes: 60 });
   expect(s.site).toEqual({ terminated: null });
-  expect(s.conditions[0]).toContain('%minPlayerAge%');
+  // Per language (issue 12); the placeholders are filled when served.
+  expect(Object.keys(s.conditions).sort()).toEqual(['en', 'la', 'th']);
+  expect(Object.keys(s.agreements).sort()).toEqual(['en', 'la', 'th']);
+  for (const lang of ['th', 'la', 'en']) {
+    expect(s.conditions[lang][0]).toContain('%minPlayerAge%');
+    expect(s.conditions[lang]).toHaveLength(s.conditions.th.length);
+    expect(s.agreements[lang]).toHaveLength(s.agreements.th.length);
+  }
+  expect(s.conditions.la[0]).toMatch(/[\u0e80-\u0eff]/); // Lao script
 });
 
 test('game catalogue: the eleven auto-login games in three categories, with their images on disk', async () => {

@@ -46,19 +46,26 @@ async function insertMissing<T extends KeyedTable>(trx: Transaction<DB>, table: 
 
 // ---------------------------------------------------------------------------------------------- banks
 
-/** Banks players register with (bank_type BANK) and the payment types the deposit lookup offers (PAYMENT). */
+/**
+ * Banks players register with (bank_type BANK) and the payment types the deposit lookup offers (PAYMENT). market:
+ * the build whose registration offers the bank (th or lao); the operator adds a bank by inserting a row.
+ */
 export const BANKS: DB['banks'][] = [
-  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank', bank_type: 'BANK', english_name_only: 0, sort: 10 },
-  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank', bank_type: 'BANK', english_name_only: 0, sort: 20 },
+  { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank', bank_type: 'BANK', english_name_only: 0, sort: 10, market: 'th' },
+  { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank', bank_type: 'BANK', english_name_only: 0, sort: 20, market: 'th' },
   // KTB, TMB and BBL need the account name in English (spec §5); the SPA and the accounts rules check it.
-  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank', bank_type: 'BANK', english_name_only: 1, sort: 30 },
-  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank', bank_type: 'BANK', english_name_only: 1, sort: 40 },
-  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank', bank_type: 'BANK', english_name_only: 1, sort: 50 },
-  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_en: 'Government Savings Bank', bank_type: 'BANK', english_name_only: 0, sort: 60 },
-  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_en: 'Bank of Ayudhya (Krungsri)', bank_type: 'BANK', english_name_only: 0, sort: 70 },
-  { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'Banque pour le Commerce Extérieur Lao', bank_type: 'BANK', english_name_only: 0, sort: 80 },
-  { code: 'WW', name_th: 'ชำระผ่าน QR วอลเล็ต (WW)', name_en: 'Wallet QR payment (WW)', bank_type: 'PAYMENT', english_name_only: 0, sort: 90 },
-  { code: 'E2P', name_th: 'ชำระผ่าน QR (E2P)', name_en: 'QR payment (E2P)', bank_type: 'PAYMENT', english_name_only: 0, sort: 100 },
+  { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank', bank_type: 'BANK', english_name_only: 1, sort: 30, market: 'th' },
+  { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank', bank_type: 'BANK', english_name_only: 1, sort: 40, market: 'th' },
+  { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank', bank_type: 'BANK', english_name_only: 1, sort: 50, market: 'th' },
+  { code: 'GSB', name_th: 'ธนาคารออมสิน', name_en: 'Government Savings Bank', bank_type: 'BANK', english_name_only: 0, sort: 60, market: 'th' },
+  { code: 'BAY', name_th: 'ธนาคารกรุงศรีอยุธยา', name_en: 'Bank of Ayudhya (Krungsri)', bank_type: 'BANK', english_name_only: 0, sort: 70, market: 'th' },
+  { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'Banque pour le Commerce Extérieur Lao', bank_type: 'BANK', english_name_only: 0, sort: 80, market: 'lao' },
+  // The Lao build's banks (market lao): the registration lookup offers them there instead of the Thai ones.
+  { code: 'LDB', name_th: 'ธนาคารพัฒนาลาว', name_en: 'Lao Development Bank', bank_type: 'BANK', english_name_only: 0, sort: 81, market: 'lao' },
+  { code: 'APB', name_th: 'ธนาคารส่งเสริมกสิกรรม', name_en: 'Agricultural Promotion Bank', bank_type: 'BANK', english_name_only: 0, sort: 82, market: 'lao' },
+  { code: 'JDB', name_th: 'ธนาคารร่วมพัฒนา', name_en: 'Joint Development Bank', bank_type: 'BANK', english_name_only: 0, sort: 83, market: 'lao' },
+  { code: 'WW', name_th: 'ชำระผ่าน QR วอลเล็ต (WW)', name_en: 'Wallet QR payment (WW)', bank_type: 'PAYMENT', english_name_only: 0, sort: 90, market: 'th' },
+  { code: 'E2P', name_th: 'ชำระผ่าน QR (E2P)', name_en: 'QR payment (E2P)', bank_type: 'PAYMENT', english_name_only: 0, sort: 100, market: 'th' },
 ];
 
 // -------------------------------------------------------------------------------------------- sources
@@ -87,18 +94,48 @@ export const SETTINGS: Settings = {
     lineName: '@demowallet',
     lineQR: null, // a data: URL of lineLink's QR, made by seedBase
   },
-  conditions: [
-    '<p><b>ผู้เล่นต้องมีอายุ %minPlayerAge% ปีขึ้นไป</b> / Players must be %minPlayerAge% or older.</p>',
-    '<p>ผู้ให้บริการต้องได้รับอนุญาตตามกฎหมายของประเทศที่ให้บริการ / The operator must hold the licences its jurisdiction requires.</p>',
-    '<p>ฝากขั้นต่ำผ่านลิงก์ซองของขวัญ 2 บาท; อัปโหลดสลิปภายใน 1 ชั่วโมงหลังโอน / Gift-link deposits from 2 baht; upload a slip within 1 hour of the transfer.</p>',
-    '<p>ถอนได้ครั้งละ 100 - 50,000 บาท เข้าบัญชีที่ลงทะเบียนไว้เท่านั้น / Withdrawals of 100 to 50,000 baht go to the registered bank account only.</p>',
-    '<p>ขณะรับโบนัส ต้องทำยอดเทิร์นให้ครบก่อนถอน / While a bonus is active, its turnover must be met before withdrawing.</p>',
-  ],
-  agreements: [
-    '<p>ข้าพเจ้ายืนยันว่ามีอายุถึงเกณฑ์ตามกฎหมายและเล่นด้วยความรับผิดชอบ / I confirm I am of legal age and will play responsibly.</p>',
-    '<p>บัญชีธนาคารที่ใช้ต้องเป็นชื่อของข้าพเจ้าเอง / The bank account I use is in my own name.</p>',
-    '<p>หนึ่งบัญชีต่อหนึ่งคน การเปิดหลายบัญชีอาจถูกระงับ / One account per person; duplicate accounts may be closed.</p>',
-  ],
+  // Per language (issue 12), served in the player's language; %name% placeholders are filled from the config and
+  // the settings when served (lookups-service.ts), so a changed limit or window is never contradicted here.
+  conditions: {
+    th: [
+      '<p><b>ผู้เล่นต้องมีอายุ %minPlayerAge% ปีขึ้นไป</b></p>',
+      '<p>ผู้ให้บริการต้องได้รับอนุญาตตามกฎหมายของประเทศที่ให้บริการ</p>',
+      '<p>ฝากขั้นต่ำผ่านลิงก์ซองของขวัญ 2 บาท อัปโหลดสลิปภายใน %uploadWindowMinutes% นาทีหลังโอน</p>',
+      '<p>ถอนได้ครั้งละ %withdrawMin% - %withdrawMax% บาท เข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
+      '<p>ขณะรับโบนัส ต้องทำยอดเทิร์นให้ครบก่อนถอน</p>',
+    ],
+    la: [
+      '<p><b>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ %minPlayerAge% ປີຂຶ້ນໄປ</b></p>',
+      '<p>ຜູ້ໃຫ້ບໍລິການຕ້ອງໄດ້ຮັບອະນຸຍາດຕາມກົດໝາຍຂອງປະເທດທີ່ໃຫ້ບໍລິການ</p>',
+      '<p>ຝາກຂັ້ນຕ່ຳຜ່ານລິ້ງຊອງຂອງຂວັນ 2 ບາດ ອັບໂຫຼດສະລິບພາຍໃນ %uploadWindowMinutes% ນາທີຫຼັງຈາກໂອນ</p>',
+      '<p>ຖອນໄດ້ຄັ້ງລະ %withdrawMin% - %withdrawMax% ບາດ ເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
+      '<p>ໃນຂະນະທີ່ຮັບໂບນັດ ຕ້ອງເຮັດຍອດເທີນໃຫ້ຄົບກ່ອນຖອນ</p>',
+    ],
+    en: [
+      '<p><b>Players must be %minPlayerAge% or older.</b></p>',
+      '<p>The operator must hold the licences its jurisdiction requires.</p>',
+      '<p>Gift-link deposits from 2 baht; upload a slip within %uploadWindowMinutes% minutes of the transfer.</p>',
+      '<p>Withdrawals of %withdrawMin% to %withdrawMax% baht go to the registered bank account only.</p>',
+      '<p>While a bonus is active, its turnover must be met before withdrawing.</p>',
+    ],
+  },
+  agreements: {
+    th: [
+      '<p>ข้าพเจ้ายืนยันว่ามีอายุถึงเกณฑ์ตามกฎหมายและเล่นด้วยความรับผิดชอบ</p>',
+      '<p>บัญชีธนาคารที่ใช้ต้องเป็นชื่อของข้าพเจ้าเอง</p>',
+      '<p>หนึ่งบัญชีต่อหนึ่งคน การเปิดหลายบัญชีอาจถูกระงับ</p>',
+    ],
+    la: [
+      '<p>ຂ້າພະເຈົ້າຢືນຢັນວ່າມີອາຍຸຮອດເກນຕາມກົດໝາຍ ແລະ ຫຼິ້ນດ້ວຍຄວາມຮັບຜິດຊອບ</p>',
+      '<p>ບັນຊີທະນາຄານທີ່ໃຊ້ຕ້ອງເປັນຊື່ຂອງຂ້າພະເຈົ້າເອງ</p>',
+      '<p>ໜຶ່ງບັນຊີຕໍ່ໜຶ່ງຄົນ ການເປີດຫຼາຍບັນຊີອາດຖືກລະງັບ</p>',
+    ],
+    en: [
+      '<p>I confirm I am of legal age and will play responsibly.</p>',
+      '<p>The bank account I use is in my own name.</p>',
+      '<p>One account per person; duplicate accounts may be closed.</p>',
+    ],
+  },
   withdraw: { withdrawMin: 100, withdrawMax: 50000 },
   // Thai banks' nightly cut-over, when transfers and their slips are unreliable.
   slip: { isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 },

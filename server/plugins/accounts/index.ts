@@ -5,6 +5,13 @@ import { loadAccountRules, type AccountRules } from './rules';
 import { accountRoutes } from './routes';
 import { AccountsService } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account rules in force (the lookups name the password rule from it). */
+    accountRules: AccountRules;
+  }
+}
+
 export interface AccountsPluginOptions {
   /** Defaults come from the environment (see rules.ts). */
   rules?: AccountRules;
@@ -15,6 +22,7 @@ export interface AccountsPluginOptions {
 export default fp<AccountsPluginOptions>(
   async (app, opts) => {
     const rules = opts.rules ?? loadAccountRules();
+    app.decorate('accountRules', rules);
     await app.register(sms, opts.sms ?? {});
     await app.register(otp, { rules });
     await app.register(accountRoutes, { service: new AccountsService(app, rules) });

@@ -8,13 +8,13 @@ import type { DB } from '../../db/schema';
  */
 export async function ensureReference(db: Kysely<DB>): Promise<void> {
   const banks: DB['banks'][] = [
-    { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank', bank_type: 'BANK', english_name_only: 0, sort: 10 },
-    { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank', bank_type: 'BANK', english_name_only: 0, sort: 20 },
-    { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank', bank_type: 'BANK', english_name_only: 1, sort: 30 },
-    { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank', bank_type: 'BANK', english_name_only: 1, sort: 40 },
-    { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank', bank_type: 'BANK', english_name_only: 1, sort: 50 },
-    { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'BCEL', bank_type: 'BANK', english_name_only: 0, sort: 80 },
-    { code: 'WW', name_th: 'WW', name_en: 'WW', bank_type: 'PAYMENT', english_name_only: 0, sort: 90 },
+    { code: 'SCB', name_th: 'ธนาคารไทยพาณิชย์', name_en: 'Siam Commercial Bank', bank_type: 'BANK', english_name_only: 0, sort: 10, market: 'th' },
+    { code: 'KBANK', name_th: 'ธนาคารกสิกรไทย', name_en: 'Kasikornbank', bank_type: 'BANK', english_name_only: 0, sort: 20, market: 'th' },
+    { code: 'KTB', name_th: 'ธนาคารกรุงไทย', name_en: 'Krungthai Bank', bank_type: 'BANK', english_name_only: 1, sort: 30, market: 'th' },
+    { code: 'TMB', name_th: 'ธนาคารทหารไทยธนชาต', name_en: 'TMBThanachart Bank', bank_type: 'BANK', english_name_only: 1, sort: 40, market: 'th' },
+    { code: 'BBL', name_th: 'ธนาคารกรุงเทพ', name_en: 'Bangkok Bank', bank_type: 'BANK', english_name_only: 1, sort: 50, market: 'th' },
+    { code: 'BCEL', name_th: 'ธนาคารการค้าต่างประเทศลาว', name_en: 'BCEL', bank_type: 'BANK', english_name_only: 0, sort: 80, market: 'lao' },
+    { code: 'WW', name_th: 'WW', name_en: 'WW', bank_type: 'PAYMENT', english_name_only: 0, sort: 90, market: 'th' },
   ];
   for (const b of banks) await db.insertInto('banks').values(b).onConflict((oc) => oc.column('code').doNothing()).execute();
   for (const s of [

@@ -41,15 +41,11 @@ export async function writeSettingDoc(db: Db, key: string, value: object, now = 
     .execute();
 }
 
-/** Banks a player can register with (payment types such as WW and E2P are not banks). */
-export function listRegistrableBanks(db: Db) {
-  return db
-    .selectFrom('banks')
-    .select(['code', 'name_th', 'name_en'])
-    .where('bank_type', '=', 'BANK')
-    .orderBy('sort')
-    .orderBy('code')
-    .execute();
+/** Banks a player can register with (payment types such as WW and E2P are not banks), of one market if given. */
+export function listRegistrableBanks(db: Db, market?: string) {
+  let q = db.selectFrom('banks').select(['code', 'name_th', 'name_en', 'market', 'english_name_only']).where('bank_type', '=', 'BANK');
+  if (market) q = q.where('market', '=', market);
+  return q.orderBy('sort').orderBy('code').execute();
 }
 
 /** The operator's active receiving channels, banks joined for their names. */

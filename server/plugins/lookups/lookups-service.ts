@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
 import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting } from './lookups-repository';
-import { HOWTO_KEYS, type SettingKey, type Settings } from './settings';
+import { HOWTO_KEYS, TEXT_LANGS, type LocalizedHtml, type Market, type SettingKey, type Settings, type TextLang } from './settings';
 import { isInClosedHours } from './slip-hours';
 
 /** What a lookup needs: the database, the config values some lookups reflect, and the time. */
@@ -11,6 +11,16 @@ export interface LookupContext {
   db: Kysely<DB>;
   config: Pick<Config, 'registerOtp' | 'minPlayerAge' | 'demo'>;
   now: Date;
+  /** The accounts rule the registration's password hint names (PASSWORD_MIN_LENGTH). */
+  passwordMinLength: number;
+}
+
+/** The query a lookup may take (schemas.ts lookupQuery): each lookup reads only its own parameter. */
+export interface LookupQuery {
+  /** banks: only the banks of this market (th | lao); absent: every bank. */
+  market?: Market;
+  /** conditions, agreements: the texts in this language; absent or not stored: th, then any stored language. */
+  lang?: TextLang;
 }
 
 async function required<K extends SettingKey>(db: Kysely<DB>, key: K): Promise<Settings[K]> {
@@ -29,11 +39,27 @@ export interface DepositBank {
   currency?: string;
 }
 
+/**
+ * One language's list of a per-language document (settings.ts LocalizedHtml): the asked language, else Thai, else
+ * the first language stored. A plain list (a document written before issue 12) is served whatever the language.
+ */
+export function inLanguage(doc: LocalizedHtml, lang: TextLang | undefined): string[] {
+  if (Array.isArray(doc)) return doc;
+  for (const l of [lang, 'th' as const, ...TEXT_LANGS]) {
+    const list = l ? doc[l] : undefined;
+    if (list && list.length > 0) return list;
+  }
+  return [];
+}
+
+const baht = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
 /** Maps the database to the wire shapes of RULES.md "Wire shapes", one function per GET /api/lookup/{name}. */
 export const lookups = {
-  async banks({ db }: LookupContext) {
-    const rows = await listRegistrableBanks(db);
-    return rows.map((r) => ({ code: r.code, nameTH: r.name_th, nameEN: r.name_en }));
+  /** englishNameOnly: the account name must be A-Z and spaces (KTB, TMB, BBL); market: whose players bank there. */
+  async banks({ db }: LookupContext, query: LookupQuery = {}) {
+    const rows = await listRegistrableBanks(db, query.market);
+    return rows.map((r) => ({ code: r.code, nameTH: r.name_th, nameEN: r.name_en, market: r.market, englishNameOnly: r.english_name_only === 1 }));
   },
 
   async deposit({ db }: LookupContext) {
@@ -58,20 +84,24 @@ export const lookups = {
     return { banks, wallets, isManual: setting?.isManual ?? false };
   },
 
-  async conditions({ db, config }: LookupContext) {
-    const list = await required(db, 'conditions');
-    return list.map((html) => html.replaceAll('%minPlayerAge%', String(config.minPlayerAge)));
+  /** %minPlayerAge%, %withdrawMin%, %withdrawMax% and %uploadWindowMinutes% are filled from the config and settings. */
+  async conditions({ db, config }: LookupContext, query: LookupQuery = {}) {
+    const [doc, withdraw, slip] = await Promise.all([required(db, 'conditions'), readSetting(db, 'withdraw'), readSetting(db, 'slip')]);
+    const values: Record<string, string> = { minPlayerAge: String(config.minPlayerAge) };
+    if (withdraw) Object.assign(values, { withdrawMin: baht(withdraw.withdrawMin), withdrawMax: baht(withdraw.withdrawMax) });
+    if (slip) values.uploadWindowMinutes = String(slip.uploadWindowMinutes);
+    return inLanguage(doc, query.lang).map((html) => html.replace(/%(\w+)%/g, (whole, name: string) => values[name] ?? whole));
   },
 
-  agreements: ({ db }: LookupContext) => required(db, 'agreements'),
+  agreements: async ({ db }: LookupContext, query: LookupQuery = {}) => inLanguage(await required(db, 'agreements'), query.lang),
 
   /**
    * demo: DEMO is on (simulated payments, the open /demo/bank page); the SPA shows its demo banner. minPlayerAge:
    * MIN_PLAYER_AGE, named by the registration's age checkbox. Both from the config, never the stored document.
    */
-  async info({ db, config }: LookupContext) {
+  async info({ db, config, passwordMinLength }: LookupContext) {
     const { name, website } = await required(db, 'info');
-    return { name, website, demo: config.demo, minPlayerAge: config.minPlayerAge };
+    return { name, website, demo: config.demo, minPlayerAge: config.minPlayerAge, passwordMinLength };
   },
   notice: ({ db }: LookupContext) => required(db, 'notice'),
   contact: ({ db }: LookupContext) => required(db, 'contact'),

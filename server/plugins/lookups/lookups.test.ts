@@ -13,13 +13,29 @@ const get = async (name: string) => {
   return { status: res.statusCode, body: res.json() as unknown, res };
 };
 
-test('banks lists the banks a player can register with, Thai and English names, no payment types', async () => {
+test('banks lists the banks a player can register with, Thai and English names, market and English rule, no payment types', async () => {
   const { status, body } = await get('banks');
   expect(status).toBe(200);
   const banks = body as { code: string; nameTH: string; nameEN: string }[];
-  expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL']);
-  expect(banks[1]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
-  for (const b of banks) expect(Object.keys(b).sort()).toEqual(['code', 'nameEN', 'nameTH']);
+  expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL', 'LDB', 'APB', 'JDB']);
+  expect(banks[1]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', market: 'th', englishNameOnly: false });
+  expect(banks.filter((b) => (b as { englishNameOnly?: boolean }).englishNameOnly).map((b) => b.code)).toEqual(['KTB', 'TMB', 'BBL']);
+  for (const b of banks) expect(Object.keys(b).sort()).toEqual(['code', 'englishNameOnly', 'market', 'nameEN', 'nameTH']);
+});
+
+test('banks?market= offers one market: Thai banks for th, BCEL and the other Lao banks for lao (issue 12)', async () => {
+  const codes = async (market: string) => ((await get(`banks?market=${market}`)).body as { code: string }[]).map((b) => b.code);
+  expect(await codes('th')).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY']);
+  expect(await codes('lao')).toEqual(['BCEL', 'LDB', 'APB', 'JDB']);
+  // A bank the operator adds for the Lao market shows up there and nowhere else.
+  await t.db.db.insertInto('banks').values({ code: 'STB', name_th: 'STB', name_en: 'ST Bank', bank_type: 'BANK', english_name_only: 0, sort: 84, market: 'lao' }).execute();
+  try {
+    expect(await codes('lao')).toEqual(['BCEL', 'LDB', 'APB', 'JDB', 'STB']);
+    expect(await codes('th')).not.toContain('STB');
+  } finally {
+    await t.db.db.deleteFrom('banks').where('code', '=', 'STB').execute();
+  }
+  expect((await get('banks?market=vn')).status).toBe(400);
 });
 
 test('deposit lists active channels with bank names, currency only where set, wallets apart', async () => {
@@ -62,6 +78,44 @@ test('conditions and agreements are lists of HTML; conditions carry the configur
   for (const html of [...c, ...a]) expect(html).toMatch(/^<p>/);
 });
 
+describe('conditions and agreements per language (issue 12)', () => {
+  afterEach(async () => {
+    await writeSetting(t.db.db, 'conditions', SETTINGS.conditions);
+    await writeSetting(t.db.db, 'agreements', SETTINGS.agreements);
+    await writeSetting(t.db.db, 'withdraw', SETTINGS.withdraw);
+  });
+
+  test('?lang= serves that language; none serves Thai', async () => {
+    const first = async (name: string, lang?: string) => ((await get(lang ? `${name}?lang=${lang}` : name)).body as string[])[0];
+    expect(await first('conditions', 'th')).toContain('ผู้เล่นต้องมีอายุ 20 ปีขึ้นไป');
+    expect(await first('conditions', 'la')).toContain('ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີຂຶ້ນໄປ');
+    expect(await first('conditions', 'en')).toContain('Players must be 20 or older.');
+    expect(await first('conditions')).toContain('ผู้เล่นต้องมีอายุ 20');
+    expect(await first('agreements', 'la')).toContain('ຂ້າພະເຈົ້າຢືນຢັນ');
+    expect(await first('agreements', 'en')).toContain('I confirm');
+    expect(await first('agreements')).toContain('ข้าพเจ้ายืนยัน');
+    expect((await get('conditions?lang=fr')).status).toBe(400);
+  });
+
+  test('a language the operator did not store falls back to Thai; a plain list (before issue 12) is served for every language', async () => {
+    await writeSetting(t.db.db, 'agreements', { th: ['<p>ไทย</p>'], en: ['<p>English</p>'] });
+    expect((await get('agreements?lang=la')).body).toEqual(['<p>ไทย</p>']);
+    expect((await get('agreements?lang=en')).body).toEqual(['<p>English</p>']);
+    await writeSetting(t.db.db, 'agreements', { en: ['<p>English</p>'] });
+    expect((await get('agreements?lang=la')).body).toEqual(['<p>English</p>']);
+    await writeSetting(t.db.db, 'agreements', ['<p>ไทย / English</p>']);
+    expect((await get('agreements?lang=en')).body).toEqual(['<p>ไทย / English</p>']);
+  });
+
+  test('the withdraw limits and the slip window in the conditions come from the settings', async () => {
+    await writeSetting(t.db.db, 'withdraw', { withdrawMin: 300, withdrawMax: 20000 });
+    const en = ((await get('conditions?lang=en')).body as string[]).join('');
+    expect(en).toContain('Withdrawals of 300 to 20,000 baht');
+    expect(en).toContain('within 60 minutes of the transfer');
+    expect(en).not.toMatch(/%\w+%/);
+  });
+});
+
 test('the minimum age follows MIN_PLAYER_AGE: the conditions and info.minPlayerAge (the registration checkbox) name it', async () => {
   const t2 = await buildTestApp({ MIN_PLAYER_AGE: '21' });
   try {
@@ -74,7 +128,7 @@ test('the minimum age follows MIN_PLAYER_AGE: the conditions and info.minPlayerA
 });
 
 test('info, notice, contact, withdraw have their exact shapes', async () => {
-  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true, minPlayerAge: 20 });
+  expect((await get('info')).body).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true, minPlayerAge: 20, passwordMinLength: 6 });
   expect(Object.keys((await get('notice')).body as object)).toEqual(['notice']);
   const contact = (await get('contact')).body as Record<string, string>;
   expect(Object.keys(contact).sort()).toEqual(['contactText', 'lineLink', 'lineName', 'lineQR']);
@@ -84,7 +138,7 @@ test('info, notice, contact, withdraw have their exact shapes', async () => {
 
 test('an operator edit shows up at once, and unknown keys in a stored document never leak', async () => {
   await writeSetting(t.db.db, 'info', { name: 'ร้านใหม่', website: 'https://new.example', secret: 'x' } as never);
-  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example', demo: true, minPlayerAge: 20 });
+  expect((await get('info')).body).toEqual({ name: 'ร้านใหม่', website: 'https://new.example', demo: true, minPlayerAge: 20, passwordMinLength: 6 });
   await writeSetting(t.db.db, 'info', SETTINGS.info);
 });
 
@@ -99,7 +153,7 @@ test('info says whether demo mode is on (the SPA shows its demo banner), whateve
       await writeSetting(prod.db.db, 'info', { ...SETTINGS.info, demo: true } as never);
       const res = await prod.app.inject({ method: 'GET', url: '/api/lookup/info' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, minPlayerAge: 20 });
+      expect(res.json()).toEqual({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, minPlayerAge: 20, passwordMinLength: 6 });
     } finally {
       await prod.close();
     }
@@ -208,10 +262,28 @@ test('a missing document answers 404 NO_DATA, never an empty 200', async () => {
   await writeSetting(t.db.db, 'notice', SETTINGS.notice);
 });
 
-test('lookups take no query parameters', async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/lookup/banks?x=1' });
-  expect(res.statusCode).toBe(400);
-  expect(res.json()).toHaveProperty('message');
+test('lookups take no query parameters but their own (banks: market; conditions, agreements: lang)', async () => {
+  for (const url of ['/api/lookup/banks?x=1', '/api/lookup/info?lang=en', '/api/lookup/conditions?market=th']) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect([url, res.statusCode]).toEqual([url, 400]);
+    expect(res.json()).toHaveProperty('message');
+  }
+});
+
+test('info names the password rule in force (PASSWORD_MIN_LENGTH), for the registration hint (issue 12)', async () => {
+  const saved = process.env.PASSWORD_MIN_LENGTH;
+  process.env.PASSWORD_MIN_LENGTH = '8';
+  try {
+    const t2 = await buildTestApp();
+    try {
+      expect((await t2.app.inject({ method: 'GET', url: '/api/lookup/info' })).json()).toMatchObject({ passwordMinLength: 8 });
+    } finally {
+      await t2.close();
+    }
+  } finally {
+    if (saved === undefined) delete process.env.PASSWORD_MIN_LENGTH;
+    else process.env.PASSWORD_MIN_LENGTH = saved;
+  }
 });
 
 test('lookups are public: no token needed', async () => {

@@ -15,7 +15,7 @@ const obj = (properties: Record<string, unknown>, optional: string[] = []) => ({
 const htmlList = { type: 'array', items: str } as const;
 
 export const lookupResponse: Record<LookupName, object> = {
-  banks: { type: 'array', items: obj({ code: str, nameTH: str, nameEN: str }) },
+  banks: { type: 'array', items: obj({ code: str, nameTH: str, nameEN: str, market: str, englishNameOnly: bool }) },
   deposit: obj({
     banks: {
       type: 'array',
@@ -37,7 +37,7 @@ export const lookupResponse: Record<LookupName, object> = {
   }),
   conditions: htmlList,
   agreements: htmlList,
-  info: obj({ name: str, website: str, demo: bool, minPlayerAge: { type: 'integer' } }),
+  info: obj({ name: str, website: str, demo: bool, minPlayerAge: { type: 'integer' }, passwordMinLength: { type: 'integer' } }),
   notice: obj({ notice: str }),
   contact: obj({ contactText: str, lineLink: str, lineName: str, lineQR: nullableStr }),
   withdraw: obj({ withdrawMin: num, withdrawMax: num }),
@@ -61,5 +61,13 @@ export const lookupResponse: Record<LookupName, object> = {
 
 export const errorResponse = obj({ message: str });
 
-/** Lookups take no parameters. */
+/** Lookups take no parameters, except the banks' market and the conditions' and agreements' language (issue 12). */
 export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
+
+const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', enum: ['th', 'la', 'en'] } } } as const;
+
+export const lookupQuery: Partial<Record<LookupName, object>> = {
+  banks: { type: 'object', additionalProperties: false, properties: { market: { type: 'string', enum: ['th', 'lao'] } } },
+  conditions: langQuery,
+  agreements: langQuery,
+};

@@ -7,9 +7,9 @@ export interface Settings {
   info: { name: string; website: string };
   notice: { notice: string };
   contact: { contactText: string; lineLink: string; lineName: string; lineQR: string | null };
-  /** HTML strings; `%minPlayerAge%` is replaced by config.minPlayerAge when served. */
-  conditions: string[];
-  agreements: string[];
+  /** HTML strings per language; `%minPlayerAge%` is replaced by config.minPlayerAge when served. */
+  conditions: LocalizedHtml;
+  agreements: LocalizedHtml;
   /** Baht. */
   withdraw: { withdrawMin: number; withdrawMax: number };
   /**
@@ -25,6 +25,17 @@ export interface Settings {
   /** The how-to screen's videos (spec §2), operator content served from public/media (docs/server.md "Static files"). */
   howto: { videos: HowtoVideo[] };
 }
+
+/** The languages texts are stored in (the SPA's locales). */
+export const TEXT_LANGS = ['th', 'la', 'en'] as const;
+export type TextLang = (typeof TEXT_LANGS)[number];
+export type Market = 'th' | 'lao';
+
+/**
+ * A list of HTML strings per language (issue 12), served in the player's language with Thai as the fallback. A
+ * plain list is the document as stored before issue 12, served for every language.
+ */
+export type LocalizedHtml = Partial<Record<TextLang, string[]>> | string[];
 
 export const HOWTO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'cancelBonus'] as const;
 export type HowtoKey = (typeof HOWTO_KEYS)[number];
