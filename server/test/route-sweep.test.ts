@@ -113,7 +113,7 @@ test('the app registered the API: the sweep would notice routes going missing', 
   const open = routes.filter((r) => r.url.startsWith('/api/') && !r.protected).map((r) => `${r.method} ${r.url}`).sort();
   expect(open).toEqual(
     [
-      'POST /api/login', 'POST /api/account', 'POST /api/account/validate', 'POST /api/otp/send', 'POST /api/otp/verify',
+      'POST /api/login', 'POST /api/account', 'POST /api/account/checkPhone', 'POST /api/account/validate', 'POST /api/otp/send', 'POST /api/otp/verify',
       'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id', 'POST /api/staff/login',
       // The chat: guests have no token (a token, when sent, is checked first); media URLs are 128-bit capabilities.
       'GET /api/chat/config', 'POST /api/chat/guest', 'POST /api/chat/send-message', 'POST /api/chat/history', 'PUT /api/chat/read-customer/',

@@ -46,6 +46,8 @@ export const PROJECT_ERROR_CODES = [
   // time-out, self-excluded (403); a restriction ending later already runs (409); a bad limit, period or missing
   // confirmation (422); registration without the age confirmation (422).
   'DEPOSIT_LIMIT', 'LOSS_LIMIT', 'SESSION_LIMIT', 'PLAY_TIMEOUT', 'SELF_EXCLUDED', 'RESTRICTION_ACTIVE', 'LIMIT_INVALID', 'AGE_NOT_CONFIRMED',
+  // A new password (registration, password change) shorter than the rule the info lookup names (issue 12).
+  'PASSWORD_TOO_SHORT',
 ] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */

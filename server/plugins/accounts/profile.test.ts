@@ -130,14 +130,14 @@ describe('PUT /api/account/changepwd', () => {
     expect((await login(t.app, p.username, 'brand-new')).statusCode).toBe(200);
   });
 
-  test('a wrong old password is WRONG_PASSWORD (422); a short new one INVALID_USER_INFO; nothing changes', async () => {
+  test('a wrong old password is WRONG_PASSWORD (422); a short new one PASSWORD_TOO_SHORT; nothing changes', async () => {
     const p = await playerWithToken(t.app);
     // A wrong old password changes nothing but its counted try (docs/accounts.md "Guess limits").
     const before = await counts(t.db.db);
     const wrong = await put('/api/account/changepwd', p.token, { oldPassword: 'not-mine', newPassword: 'another1' });
     expect([wrong.statusCode, wrong.json()]).toEqual([422, { message: 'WRONG_PASSWORD' }]);
     expect(await counts(t.db.db)).toEqual({ ...before, guess_counters: before.guess_counters + 1, guess_attempts: before.guess_attempts + 1 });
-    await refusedPut('/api/account/changepwd', p.token, { oldPassword: p.password, newPassword: '12345' }, 400, 'INVALID_USER_INFO');
+    await refusedPut('/api/account/changepwd', p.token, { oldPassword: p.password, newPassword: '12345' }, 400, 'PASSWORD_TOO_SHORT');
     await refusedPut('/api/account/changepwd', p.token, { oldPassword: p.password }, 400, 'INVALID_USER_INFO');
     expect((await get(p.token)).statusCode).toBe(200);
     expect((await login(t.app, p.username, p.password)).statusCode).toBe(200);

@@ -91,8 +91,9 @@ describe('POST /api/account registers a player', () => {
     await refused('/api/account', registration({ username: phone }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT');
   });
 
-  test('a password of 5 characters is INVALID_USER_INFO, 6 is enough', async () => {
-    await refused('/api/account', registration({ password: '12345' }), 400, 'INVALID_USER_INFO');
+  test('a password of 5 characters is PASSWORD_TOO_SHORT (the code names the rule), 6 is enough; none is INVALID_USER_INFO', async () => {
+    await refused('/api/account', registration({ password: '12345' }), 400, 'PASSWORD_TOO_SHORT');
+    await refused('/api/account', registration({ password: '' }), 400, 'INVALID_USER_INFO');
     expect((await register(t.app, registration({ password: '123456' }))).statusCode).toBe(200);
   });
 
@@ -194,13 +195,39 @@ describe('POST /api/account/validate checks without registering', () => {
     await register(t.app, taken);
     await refused('/api/account/validate', registration({ name: '' }), 400, 'INVALID_USER_INFO');
     await refused('/api/account/validate', registration({ username: '0812' }), 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT');
-    await refused('/api/account/validate', registration({ password: 'abc' }), 400, 'INVALID_USER_INFO');
+    await refused('/api/account/validate', registration({ password: 'abc' }), 400, 'PASSWORD_TOO_SHORT');
     await refused('/api/account/validate', registration({ sourceCode: 'nope' }), 400, 'INVALID_USER_INFO');
     await refused('/api/account/validate', registration({ username: taken.username }), 409, 'EXISTING_USER');
     await refused('/api/account/validate', registration({ bankCode: 'E2X' }), 400, 'INVALID_BANK');
     await refused('/api/account/validate', registration({ bankCode: 'KTB', bankAccountName: 'ก ข' }), 400, 'BANK_ACCOUNT_NAME_ENG');
     await refused('/api/account/validate', registration({ bankAccountNo: '12' }), 400, 'INVALID_USER_INFO');
     await refused('/api/account/validate', registration({ bankAccountNo: taken.bankAccountNo }), 409, 'EXISTING_BANK');
+  });
+});
+
+describe('POST /api/account/checkPhone: step 1 tells a registered phone at once (issue 12)', () => {
+  const check = (username: unknown) => t.app.inject({ method: 'POST', url: '/api/account/checkPhone', payload: { username } });
+
+  test('a free phone is OK and writes nothing', async () => {
+    const before = await counts(t.db.db);
+    const res = await check(registration().username);
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 200, body: { message: 'OK' } });
+    expect(await counts(t.db.db)).toEqual(before);
+  });
+
+  test('a registered phone is 409 EXISTING_USER, whatever the spaces around it', async () => {
+    const body = registration();
+    expect((await register(t.app, body)).statusCode).toBe(200);
+    await refused('/api/account/checkPhone', { username: body.username }, 409, 'EXISTING_USER');
+    await refused('/api/account/checkPhone', { username: ` ${body.username} ` }, 409, 'EXISTING_USER');
+  });
+
+  test('a malformed phone is PHONE_NUMBER_REQUIRE_10_DIGIT; none is INVALID_USER_INFO; a wrong type is 400', async () => {
+    await refused('/api/account/checkPhone', { username: '081234567' }, 400, 'PHONE_NUMBER_REQUIRE_10_DIGIT');
+    await refused('/api/account/checkPhone', { username: '' }, 400, 'INVALID_USER_INFO');
+    const res = await check(12);
+    expect(res.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/account/checkPhone', payload: {} })).statusCode).toBe(400);
   });
 });
 

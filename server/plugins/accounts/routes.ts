@@ -18,6 +18,15 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
     return { message: 'OK' };
   });
 
+  app.post<{ Body: { username: string } }>(
+    '/api/account/checkPhone',
+    { schema: { body: s.checkPhoneBody, response: { 200: s.okBody, ...s.errorResponses } } },
+    async (req) => {
+      await service.checkPhone(req.body.username);
+      return { message: 'OK' };
+    },
+  );
+
   app.post<{ Body: RegistrationBody }>(
     '/api/account/validate',
     { schema: { body: s.validateBody, response: { 200: s.okBody, ...s.errorResponses } } },

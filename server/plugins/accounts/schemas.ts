@@ -36,6 +36,13 @@ const registrationProperties = {
   ageConfirmed: { description: 'true: the player is at least MIN_PLAYER_AGE' },
 } as const;
 
+/** Step 1 of the SPA's registration (issue 12): the phone alone. */
+export const checkPhoneBody = {
+  type: 'object',
+  properties: { username: text(32) },
+  required: ['username'],
+} as const;
+
 /** Step 3 of the SPA's registration: the bank fields may still be missing. */
 export const validateBody = {
   type: 'object',
@@ -105,7 +112,8 @@ export const changePasswordReply = {
 
 export const otpSendBody = {
   type: 'object',
-  properties: { phoneNumber: text(32) },
+  // lang: the player's language for the SMS (issue 12); absent: Accept-Language, then the market's language.
+  properties: { phoneNumber: text(32), lang: { type: 'string', enum: ['th', 'la', 'en'] } },
   required: ['phoneNumber'],
 } as const;
 

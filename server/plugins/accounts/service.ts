@@ -98,6 +98,15 @@ export class AccountsService {
     return { name, phone, password, sourceCode, bank, currency, inviter };
   }
 
+  /**
+   * Step 1 of the registration (issue 12): the phone's format and that no player holds it, so a registered phone
+   * is told at once rather than after the profile step. POST /api/otp/send tells the same when OTP is on.
+   */
+  async checkPhone(username: string): Promise<void> {
+    const phone = checkPhone(username, this.app.config.market);
+    if (await repo.phoneTaken(this.db, phone)) throw conflict('EXISTING_USER');
+  }
+
   async validate(body: RegistrationBody): Promise<void> {
     await this.checkRegistration(body, true);
   }

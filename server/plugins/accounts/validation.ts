@@ -21,9 +21,11 @@ export function checkPhone(phone: string | undefined, market: 'th' | 'lao'): str
   return v;
 }
 
+/** Missing: INVALID_USER_INFO; shorter than PASSWORD_MIN_LENGTH: PASSWORD_TOO_SHORT, which names the rule (issue 12). */
 export function checkPassword(password: string | undefined, rules: AccountRules): string {
   // Passwords are taken as typed (no trimming): a space may be part of one.
-  if (!password || [...password].length < rules.passwordMinLength) throw badRequest(INVALID_USER_INFO);
+  if (!password) throw badRequest(INVALID_USER_INFO);
+  if ([...password].length < rules.passwordMinLength) throw badRequest('PASSWORD_TOO_SHORT');
   return password;
 }
 

@@ -1,17 +1,17 @@
 import fp from 'fastify-plugin';
 import type { AccountRules } from '../accounts/rules';
 import * as s from '../accounts/schemas';
-import { OtpService } from './service';
+import { OtpService, smsLanguage } from './service';
 
 /** POST /api/otp/send and /api/otp/verify (spec §7). Needs the sms decoration. */
 export default fp<{ rules: AccountRules }>(
   async (app, opts) => {
     const service = new OtpService(app, opts.rules);
 
-    app.post<{ Body: { phoneNumber: string } }>(
+    app.post<{ Body: { phoneNumber: string; lang?: string } }>(
       '/api/otp/send',
       { schema: { body: s.otpSendBody, response: { 200: s.otpSendReply, ...s.errorResponses } } },
-      async (req) => service.send(req.body.phoneNumber),
+      async (req) => service.send(req.body.phoneNumber, smsLanguage(req.body.lang, req.headers['accept-language'], app.config.market)),
     );
 
     app.post<{ Body: { otpToken: string; otpCode: string } }>(

@@ -37,6 +37,39 @@ async function sent(phone = uniqueIds().phone) {
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
+describe('POST /api/otp/send in the player\'s language (issue 12)', () => {
+  const textOf = async (phone: string) =>
+    ((await t.app.inject({ method: 'GET', url: `/demo/sms?phone=${phone}` })).json() as { messages: { text: string }[] }).messages[0].text;
+  const sendIn = async (payload: object, headers: Record<string, string> = {}) => {
+    const phone = uniqueIds().phone;
+    const res = await t.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: phone, ...payload }, headers });
+    expect(res.statusCode).toBe(200);
+    return textOf(phone);
+  };
+
+  test('the lang the SPA sends chooses the text; every text starts with the code and the reference', async () => {
+    expect(await sendIn({ lang: 'th' })).toMatch(/^OTP \d{6} \(Ref [A-Z2-9]{6}\) ใช้ได้ 5 นาที ห้ามบอกรหัสนี้กับผู้อื่น$/);
+    expect(await sendIn({ lang: 'la' })).toMatch(/^OTP \d{6} \(Ref [A-Z2-9]{6}\) ໃຊ້ໄດ້ 5 ນາທີ ຫ້າມບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ$/);
+    expect(await sendIn({ lang: 'en' })).toMatch(/^OTP \d{6} \(Ref [A-Z2-9]{6}\) valid 5 min\. Never share this code\.$/);
+    // The body's lang wins over the browser's languages.
+    expect(await sendIn({ lang: 'la' }, { 'accept-language': 'en-US,en;q=0.9' })).toContain('ໃຊ້ໄດ້');
+  });
+
+  test('without lang: the first of th, la (or lo), en in Accept-Language, else Thai in the Thai market', async () => {
+    expect(await sendIn({}, { 'accept-language': 'fr-FR, lo;q=0.8, en;q=0.5' })).toContain('ໃຊ້ໄດ້');
+    expect(await sendIn({}, { 'accept-language': 'en-GB,th;q=0.5' })).toContain('Never share');
+    expect(await sendIn({}, { 'accept-language': 'fr' })).toContain('ใช้ได้');
+    expect(await sendIn({})).toContain('ใช้ได้');
+  });
+
+  test('a language the SPA does not have is refused (INVALID_USER_INFO) and nothing is sent', async () => {
+    const before = await counts(t.db.db);
+    const res = await t.app.inject({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: uniqueIds().phone, lang: 'fr' } });
+    expect([res.statusCode, res.json()]).toEqual([400, { message: 'INVALID_USER_INFO' }]);
+    expect(await counts(t.db.db)).toEqual(before);
+  });
+});
+
 describe('POST /api/otp/send', () => {
   test('sends a 6-digit code with a reference by SMS and stores only hashes', async () => {
     const { phone, otpRef, otpToken, code } = await sent();

@@ -14,9 +14,34 @@ const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex'
 // No 0/O or 1/I in references: people read them off a phone screen.
 const REF_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** The text of the OTP message; the e2e test and the demo page read the 6-digit code out of it. */
-export function otpText(code: string, ref: string, ttlSeconds: number): string {
-  return `OTP ${code} (Ref ${ref}) valid ${Math.round(ttlSeconds / 60)} min. Never share this code.`;
+export type SmsLang = 'th' | 'la' | 'en';
+export const SMS_LANGS: readonly SmsLang[] = ['th', 'la', 'en'];
+
+/**
+ * The language of the OTP message (issue 12): the `lang` the SPA sends (the player's language), else the first
+ * of th, la, en in Accept-Language, else the market's own (la in the Lao market, th otherwise).
+ */
+export function smsLanguage(lang: string | undefined, acceptLanguage: string | undefined, market: 'th' | 'lao'): SmsLang {
+  if (lang && (SMS_LANGS as readonly string[]).includes(lang)) return lang as SmsLang;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase().split('-')[0];
+    // lo is the ISO code of Lao; the SPA calls it la.
+    const l = tag === 'lo' ? 'la' : tag;
+    if ((SMS_LANGS as readonly string[]).includes(l)) return l as SmsLang;
+  }
+  return market === 'lao' ? 'la' : 'th';
+}
+
+/**
+ * The text of the OTP message in the player's language. Every language starts "OTP {code} (Ref {ref})": the e2e
+ * test and the demo page read the 6-digit code out of it.
+ */
+export function otpText(code: string, ref: string, ttlSeconds: number, lang: SmsLang = 'en'): string {
+  const min = Math.round(ttlSeconds / 60);
+  const head = `OTP ${code} (Ref ${ref})`;
+  if (lang === 'th') return `${head} ใช้ได้ ${min} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+  if (lang === 'la') return `${head} ໃຊ້ໄດ້ ${min} ນາທີ ຫ້າມບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
+  return `${head} valid ${min} min. Never share this code.`;
 }
 
 /** OTP for registration: send (with per-phone limits) and verify (with a try limit). Only hashes are stored. */
@@ -35,7 +60,7 @@ export class OtpService {
     return crypto.createHmac('sha256', this.codeKey).update(`${tokenHash}:${code}`).digest('hex');
   }
 
-  async send(phoneNumber: string): Promise<SendResult> {
+  async send(phoneNumber: string, lang: SmsLang = this.app.config.market === 'lao' ? 'la' : 'th'): Promise<SendResult> {
     const { db } = this.app;
     const phone = checkPhone(phoneNumber, this.app.config.market);
     if (await phoneTaken(db, phone)) throw conflict('EXISTING_USER');
@@ -59,7 +84,7 @@ export class OtpService {
 
     // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away.
     try {
-      await this.app.sms.send(phone, otpText(code, ref, this.rules.otpTtlSeconds));
+      await this.app.sms.send(phone, otpText(code, ref, this.rules.otpTtlSeconds, lang));
     } catch (err) {
       await repo.deleteOtp(db, id);
       this.app.log.warn({ err }, 'OTP SMS not sent');
