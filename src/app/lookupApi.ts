@@ -15,6 +15,8 @@ export interface SiteInfo {
   logo?: string;
   /** The youngest a player may be (MIN_PLAYER_AGE); the registration's age checkbox names it (issue 15). */
   minPlayerAge?: number;
+  /** The shortest password the server takes (PASSWORD_MIN_LENGTH); the password fields name it before typing (issue 12). */
+  passwordMinLength?: number;
 }
 
 /** App-wide lookups used by the shell; features inject their own (banks, deposit, ...) next to their screens. */

@@ -55,9 +55,9 @@ export function useToastsRequested(): boolean {
   return useSyncExternalStore(subscribe, () => requested, () => false);
 }
 
-/** The translated text for an error code: errors.<CODE>, a slip reason, or the generic error text. */
-export function errorText(code: string): string {
-  if (i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+/** The translated text for an error code (values fill its {{placeholders}}): errors.<CODE>, a slip reason, or the generic error text. */
+export function errorText(code: string, values?: Record<string, unknown>): string {
+  if (i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`, values);
   if (i18n.exists(`slipReasons.${code}`)) return i18n.t(`slipReasons.${code}`);
   return i18n.t('errors.GENERIC');
 }

@@ -9,9 +9,11 @@ import RegisterPage, { REDIRECT_AFTER_REGISTER_MS } from './RegisterPage';
 import type { RegistrationPayload } from './registerApi';
 
 const BANKS = [
-  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
+  { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', market: 'th', englishNameOnly: false },
+  { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', market: 'th', englishNameOnly: true },
   { code: 'WW', nameTH: 'วอลเล็ต', nameEN: 'Wallet', bankType: 'PAYMENT' },
+  { code: 'BCEL', nameTH: 'ธนาคารการค้าต่างประเทศลาว', nameEN: 'BCEL', market: 'lao', englishNameOnly: false },
+  { code: 'LDB', nameTH: 'ธนาคารพัฒนาลาว', nameEN: 'Lao Development Bank', market: 'lao', englishNameOnly: false },
 ];
 const SOURCES = [
   { code: 'facebook', description: 'Facebook' },
@@ -19,12 +21,29 @@ const SOURCES = [
 ];
 
 /** The registration calls at the fetch boundary; records what the SPA sends. */
-function backend({ otp = false, validate = () => HttpResponse.json({ message: 'OK' }) as Response, register = () => HttpResponse.json({ message: 'OK' }) as Response } = {}) {
-  const calls = { sends: [] as unknown[], verifies: [] as unknown[], validates: [] as RegistrationPayload[], registers: [] as RegistrationPayload[] };
+function backend({
+  otp = false,
+  validate = () => HttpResponse.json({ message: 'OK' }) as Response,
+  register = () => HttpResponse.json({ message: 'OK' }) as Response,
+  checkPhone = () => HttpResponse.json({ message: 'OK' }) as Response,
+} = {}) {
+  const calls = {
+    sends: [] as unknown[], verifies: [] as unknown[], validates: [] as RegistrationPayload[], registers: [] as RegistrationPayload[],
+    checks: [] as unknown[], bankMarkets: [] as (string | null)[],
+  };
   server.use(
     http.get('/api/lookup/registerOTP', () => HttpResponse.json({ registerOTP: otp })),
     http.get('/api/lookup/sources', () => HttpResponse.json(SOURCES)),
-    http.get('/api/lookup/banks', () => HttpResponse.json(BANKS)),
+    // The server's filter (GET /api/lookup/banks?market=): the build's market's banks only.
+    http.get('/api/lookup/banks', ({ request }) => {
+      const market = new URL(request.url).searchParams.get('market');
+      calls.bankMarkets.push(market);
+      return HttpResponse.json(BANKS.filter((bank) => !market || !bank.market || bank.market === market));
+    }),
+    http.post('/api/account/checkPhone', async ({ request }) => {
+      calls.checks.push(await request.json());
+      return checkPhone();
+    }),
     http.post('/api/otp/send', async ({ request }) => {
       calls.sends.push(await request.json());
       return HttpResponse.json({ otpRef: `REF${calls.sends.length}`, otpToken: `tok-${calls.sends.length}` });
@@ -64,7 +83,7 @@ async function profileStep(user: User, { confirm = 'secret1' } = {}) {
 
 /** Fills the bank step once its bank list has loaded, the age box ticked unless `age` is false; submitting is the caller's. */
 async function fillBankStep(user: User, { bank = 'KBANK', first = 'somchai', last = 'jai dee', age = true } = {}) {
-  await screen.findByRole('option', { name: 'Kasikornbank' });
+  await waitFor(() => expect(screen.getByLabelText('Bank').querySelector(`option[value="${bank}"]`)).not.toBeNull());
   await user.selectOptions(screen.getByLabelText('Bank'), bank);
   await user.type(screen.getByLabelText('Account number'), '123-456-7890');
   await user.type(screen.getByLabelText('Account first name'), first);
@@ -158,10 +177,11 @@ describe('register screen: the four steps', () => {
     expect(stepHeading()).toHaveFocus();
     expect(screen.getByTestId('register-progress')).toHaveTextContent('Step 2 of 4');
     expect(screen.getByTestId('register-otp-ref')).toHaveTextContent('Reference: REF1');
-    expect(calls.sends).toEqual([{ phoneNumber: '0812345678' }]);
+    expect(calls.sends).toEqual([{ phoneNumber: '0812345678', lang: 'en' }]);
 
     await user.click(screen.getByTestId('register-otp-resend'));
     await waitFor(() => expect(screen.getByTestId('register-otp-ref')).toHaveTextContent('Reference: REF2'));
+    expect(calls.sends[1]).toEqual({ phoneNumber: '0812345678', lang: 'en' });
 
     await user.type(screen.getByLabelText('OTP code'), '000000');
     await user.click(screen.getByTestId('register-next'));
@@ -213,6 +233,63 @@ describe('register screen: the four steps', () => {
     const { user } = renderApp('/register');
     await phoneStep(user);
     await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('This phone number is already registered.'));
+  });
+
+  it('tells a registered phone on step 1 when OTP is off (issue 12): no profile step, nothing validated', async () => {
+    const calls = backend({ checkPhone: () => errorResponse('EXISTING_USER', 409) });
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('This phone number is already registered.'));
+    expect(stepHeading()).toHaveTextContent('Phone number');
+    expect(calls.checks).toEqual([{ username: '0812345678' }]);
+    expect(calls.sends).toEqual([]);
+    expect(calls.validates).toEqual([]);
+  });
+
+  it('sends the OTP in the player\'s language (issue 12)', async () => {
+    const calls = backend({ otp: true });
+    const { user } = renderApp('/register', { preloadedState: { prefs: { ...initialPrefs, locale: 'la' } } });
+    await user.type(await screen.findByTestId('register-phone'), '0812345678');
+    await user.click(screen.getByTestId('register-next'));
+    await waitFor(() => expect(calls.sends).toEqual([{ phoneNumber: '0812345678', lang: 'la' }]));
+  });
+
+  it('names the password rule of the info lookup before typing, checks it, and names it when the server refuses (issue 12)', async () => {
+    const calls = backend({ validate: () => errorResponse('PASSWORD_TOO_SHORT', 400) });
+    server.use(http.get('/api/lookup/info', () => HttpResponse.json({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, passwordMinLength: 8 })));
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    const password = await screen.findByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('At least 8 characters'));
+    expect(password).toHaveValue('');
+    // secret1 is 7 characters: refused here, nothing sent.
+    await profileStep(user);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription(/The password needs at least 8 characters/);
+    expect(calls.validates).toEqual([]);
+    // The server's own refusal (its rule may be stricter than the one shown) names the rule too.
+    await user.type(password, '8');
+    await user.type(screen.getByLabelText('Confirm password'), '8');
+    await user.click(screen.getByTestId('register-next'));
+    await waitFor(() => expect(screen.getByTestId('register-error')).toHaveTextContent('The password is too short: it needs at least 8 characters.'));
+    expect(calls.validates).toHaveLength(1);
+  });
+
+  it('offers the Thai build the Thai banks of the lookup (market=th) and says English only as soon as KTB is chosen (issue 12)', async () => {
+    const calls = backend();
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    await profileStep(user);
+    await screen.findByRole('option', { name: 'Krungthai Bank' });
+    expect(calls.bankMarkets).toEqual(['th']);
+    expect(screen.queryByRole('option', { name: 'BCEL' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('register-english-only')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KTB');
+    // Before any name is typed.
+    expect(screen.getByTestId('register-english-only')).toHaveTextContent('Krungthai Bank takes the account name in English letters only (A-Z)');
+    expect(screen.getByLabelText('Account first name')).toHaveValue('');
+    await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
+    expect(screen.queryByTestId('register-english-only')).not.toBeInTheDocument();
   });
 
   it("refuses passwords that don't match, and requires name, passwords and source", async () => {
@@ -372,6 +449,20 @@ describe('register screen: the age confirmation (issue 15)', () => {
 });
 
 describe('register screen: the Lao build (MARKET=lao)', () => {
+  it('offers the Lao banks of the lookup (market=lao: BCEL and the others), not the Thai ones (issue 12)', async () => {
+    const calls = backend();
+    const { user } = renderWithProviders(<RegisterPage market="lao" />, { route: '/register' });
+    await phoneStep(user, '02012345678');
+    await profileStep(user);
+    await screen.findByRole('option', { name: 'BCEL' });
+    expect(screen.getByRole('option', { name: 'Lao Development Bank' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Kasikornbank' })).not.toBeInTheDocument();
+    expect(calls.bankMarkets).toEqual(['lao']);
+    await bankStep(user, { bank: 'BCEL' });
+    await waitFor(() => expect(calls.registers).toHaveLength(1));
+    expect(calls.registers[0]).toMatchObject({ bankCode: 'BCEL' });
+  });
+
   it('drops the 10-digit rule and offers LAK or BAHT, LAK by default', async () => {
     const calls = backend();
     const { user } = renderWithProviders(<RegisterPage market="lao" />, { route: '/register' });
@@ -381,7 +472,7 @@ describe('register screen: the Lao build (MARKET=lao)', () => {
     expect(screen.getByRole('radio', { name: 'LAK (kip)' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'BAHT (baht)' }));
     await user.click(screen.getByRole('radio', { name: 'LAK (kip)' }));
-    await bankStep(user);
+    await bankStep(user, { bank: 'BCEL' });
     await waitFor(() => expect(calls.registers).toHaveLength(1));
     expect(calls.registers[0]).toMatchObject({ username: '02012345678', currency: 'LAK' });
   });
@@ -395,7 +486,7 @@ describe('register screen: the Lao build (MARKET=lao)', () => {
     await phoneStep(user, '20555123');
     await profileStep(user);
     await user.click(await screen.findByRole('radio', { name: 'BAHT (baht)' }));
-    await bankStep(user);
+    await bankStep(user, { bank: 'BCEL' });
     await waitFor(() => expect(calls.registers).toHaveLength(1));
     expect(calls.registers[0]).toMatchObject({ username: '20555123', currency: 'BAHT' });
   });

@@ -1,4 +1,6 @@
 import { api } from '../../app/api';
+import type { Market } from '../../app/build';
+import type { Locale } from '../../lib/locale';
 
 /** GET /api/lookup/banks: registrable banks (spec §3 banks lookup). */
 export interface BankOption {
@@ -7,6 +9,10 @@ export interface BankOption {
   nameEN?: string;
   /** Payment channels (WW, E2P) are not banks a player can register; the server leaves them out already. */
   bankType?: string;
+  /** The market whose players bank there (th | lao); the lookup is asked for the build's market (issue 12). */
+  market?: string;
+  /** The account name must be in English letters (KTB, TMB, BBL). */
+  englishNameOnly?: boolean;
 }
 
 /** GET /api/lookup/sources: where the player heard of the site. */
@@ -83,8 +89,9 @@ export function joinAccountName(firstName: string, lastName: string): string {
 
 export const registerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getBanksLookup: build.query<BankOption[], void>({
-      query: () => '/api/lookup/banks',
+    /** The banks of the build's market only: Thai banks in the Thai build, BCEL and the other Lao banks in the Lao one. */
+    getBanksLookup: build.query<BankOption[], Market>({
+      query: (market) => `/api/lookup/banks?market=${market}`,
       transformResponse: (banks: BankOption[]) => banks.filter((bank) => !bank.bankType || bank.bankType === 'BANK'),
       providesTags: ['Lookup'],
       extraOptions: { silent: true },
@@ -100,7 +107,13 @@ export const registerApi = api.injectEndpoints({
       extraOptions: { silent: true },
     }),
     // Registration failures belong to the step that made the call: shown there, not as toasts.
-    sendOtp: build.mutation<OtpSendAnswer, { phoneNumber: string }>({
+    /** Step 1 without OTP (issue 12): EXISTING_USER or a malformed phone is told on step 1, not after step 3. */
+    checkPhone: build.mutation<{ message: string }, { username: string }>({
+      query: (body) => ({ url: '/api/account/checkPhone', method: 'POST', body }),
+      extraOptions: { silent: true },
+    }),
+    /** lang: the player's language, which the SMS is written in (issue 12). */
+    sendOtp: build.mutation<OtpSendAnswer, { phoneNumber: string; lang?: Locale }>({
       query: (body) => ({ url: '/api/otp/send', method: 'POST', body }),
       extraOptions: { silent: true },
     }),
@@ -123,6 +136,7 @@ export const {
   useGetBanksLookupQuery,
   useGetSourcesLookupQuery,
   useGetRegisterOtpLookupQuery,
+  useCheckPhoneMutation,
   useSendOtpMutation,
   useVerifyOtpMutation,
   useValidateProfileMutation,

@@ -26,11 +26,15 @@ export interface ProfileValues {
   sourceCode: string;
 }
 
-/** Name, password, confirmation and source are required; the two passwords must match. */
-export function profileErrors(values: ProfileValues): FieldErrors<keyof ProfileValues> {
+/**
+ * Name, password, confirmation and source are required; the two passwords must match; the password has at least
+ * `passwordMinLength` characters when the server's rule is known (the info lookup), else the server tells.
+ */
+export function profileErrors(values: ProfileValues, passwordMinLength?: number): FieldErrors<keyof ProfileValues> {
   const errors: FieldErrors<keyof ProfileValues> = {};
   if (values.name.trim() === '') errors.name = 'register.required';
   if (values.password === '') errors.password = 'register.required';
+  else if (passwordMinLength !== undefined && [...values.password].length < passwordMinLength) errors.password = 'register.passwordTooShort';
   if (values.confirmPassword === '') errors.confirmPassword = 'register.required';
   else if (values.password !== '' && values.password !== values.confirmPassword) errors.confirmPassword = 'register.passwordMismatch';
   if (values.sourceCode === '') errors.sourceCode = 'register.chooseRequired';

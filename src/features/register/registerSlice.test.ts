@@ -16,7 +16,7 @@ import {
 } from './registerSlice';
 
 /** RTK Query's own action shapes for a mutation, so the slice's matchers see what the app dispatches. */
-type Endpoint = 'sendOtp' | 'verifyOtp' | 'validateProfile' | 'registerAccount';
+type Endpoint = 'checkPhone' | 'sendOtp' | 'verifyOtp' | 'validateProfile' | 'registerAccount';
 const arg = (endpointName: Endpoint, originalArgs: unknown) => ({ type: 'mutation' as const, endpointName, originalArgs, track: true });
 const pending = (endpointName: Endpoint, requestId: string, originalArgs: unknown = {}) => ({
   type: 'api/executeMutation/pending',
@@ -46,6 +46,7 @@ const PHONE = '0812345678';
 const profile: ProfileDraft = { name: 'Somchai', password: 'secret1', sourceCode: 'facebook', inviteCode: 'PR1' };
 const bank: BankDraft = { bankCode: 'KBANK', bankAccountNo: '1234567890', firstName: 'SOMCHAI', lastName: 'JAIDEE', currency: '' };
 const otpSend = { phoneNumber: PHONE };
+const phoneCheck = { username: PHONE };
 const sent = { otpRef: 'ABCDEF', otpToken: 'tok-1' };
 
 const base = { phone: PHONE, verifiedPhone: null, profile: null, bank: null, pending: null, error: null };
@@ -89,6 +90,17 @@ describe('registration machine (spec §4): allowed transitions', () => {
     ],
     ['otp sending + limit -> otp with the code', otpStep({ pending: 's2' }), rejected('sendOtp', 's2', 'REQUEST_LIMIT', otpSend), otpStep({ pending: null, error: 'REQUEST_LIMIT' })],
     ['otp + back -> phone (number kept)', otpStep({ error: 'OTP_BLOCK' }), backRequested(), phoneStep()],
+    // Step 1 without OTP: the server checks the phone (issue 12)
+    ['phone + check -> phone, checking', phoneStep({ phone: '' }), pending('checkPhone', 'c1', phoneCheck), phoneStep({ pending: 'c1' })],
+    ['phone with an error + check -> checking, error cleared', phoneStep({ error: 'EXISTING_USER' }), pending('checkPhone', 'c1', phoneCheck), phoneStep({ pending: 'c1' })],
+    ['phone checking + free -> profile', phoneStep({ pending: 'c1' }), fulfilled('checkPhone', 'c1', { message: 'OK' }, phoneCheck), profileStep()],
+    [
+      'phone checking + EXISTING_USER -> phone with the code (told at step 1)',
+      phoneStep({ pending: 'c1', profile }),
+      rejected('checkPhone', 'c1', 'EXISTING_USER', phoneCheck),
+      phoneStep({ profile, error: 'EXISTING_USER' }),
+    ],
+    ['phone checking + malformed -> phone with the code', phoneStep({ pending: 'c1' }), rejected('checkPhone', 'c1', 'PHONE_NUMBER_REQUIRE_10_DIGIT', phoneCheck), phoneStep({ error: 'PHONE_NUMBER_REQUIRE_10_DIGIT' })],
     // Step 3: profile
     ['profile + validate -> profile, validating (entries kept)', profileStep(), pending('validateProfile', 'p1', { phone: PHONE, profile }), profileStep({ profile, pending: 'p1' })],
     [
@@ -147,6 +159,12 @@ describe('registration machine: refused transitions (state unchanged)', () => {
     ['a send answer nobody waits for', phoneStep(), fulfilled('sendOtp', 's1', sent, otpSend)],
     ['a send failure for another request', phoneStep({ pending: 's1' }), rejected('sendOtp', 's0', 'OTP_SEND_FAIL', otpSend)],
     ['a late send answer after going back', phoneStep(), fulfilled('sendOtp', 's2', sent, otpSend)],
+    ['a second check while one is in flight', phoneStep({ pending: 'c1' }), pending('checkPhone', 'c2', phoneCheck)],
+    ['a check on the profile step', profileStep(), pending('checkPhone', 'c1', phoneCheck)],
+    ['a check answer for another request', phoneStep({ pending: 'c1' }), fulfilled('checkPhone', 'c0', { message: 'OK' }, phoneCheck)],
+    ['a check answer nobody waits for', phoneStep(), fulfilled('checkPhone', 'c1', { message: 'OK' }, phoneCheck)],
+    ['a check failure for another request', phoneStep({ pending: 'c1' }), rejected('checkPhone', 'c0', 'EXISTING_USER', phoneCheck)],
+    ['a late check answer on the profile step', profileStep({ pending: 'p1' }), fulfilled('checkPhone', 'p1', { message: 'OK' }, phoneCheck)],
     ['a verify on the phone step', phoneStep(), pending('verifyOtp', 'v1')],
     ['a second verify while verifying', otpStep({ pending: 'v1' }), pending('verifyOtp', 'v2')],
     ['a verify answer for another request', otpStep({ pending: 'v1' }), fulfilled('verifyOtp', 'v0', { code: 'OTP_CODE_VALID' })],
@@ -180,40 +198,57 @@ describe('registration machine: refused transitions (state unchanged)', () => {
 });
 
 describe('phoneSubmitted (step 1 through the real store and the fetch boundary)', () => {
-  function otpSwitch(on: boolean) {
+  function otpSwitch(on: boolean, checkAnswer: () => Response = () => HttpResponse.json({ message: 'OK' })) {
     const sends: unknown[] = [];
+    const checks: unknown[] = [];
     server.use(
       http.get('/api/lookup/registerOTP', () => HttpResponse.json({ registerOTP: on })),
       http.post('/api/otp/send', async ({ request }) => {
         sends.push(await request.json());
         return HttpResponse.json({ otpRef: 'QWERTY', otpToken: 'tok-9' });
       }),
+      http.post('/api/account/checkPhone', async ({ request }) => {
+        checks.push(await request.json());
+        return checkAnswer();
+      }),
     );
-    return sends;
+    return { sends, checks };
   }
 
-  it('goes straight to the profile step when OTP registration is off (no code sent)', async () => {
-    const sends = otpSwitch(false);
+  it('with OTP registration off, asks the server about the phone (no code sent) and goes to the profile step', async () => {
+    const { sends, checks } = otpSwitch(false);
     const store = makeStore();
     await store.dispatch(phoneSubmitted(PHONE));
     expect(store.getState().register).toEqual(profileStep());
     expect(sends).toEqual([]);
+    expect(checks).toEqual([{ username: PHONE }]);
   });
 
-  it('sends a code and shows its reference when OTP registration is on', async () => {
-    const sends = otpSwitch(true);
+  it('with OTP registration off, a registered phone is told on step 1 (issue 12)', async () => {
+    const { sends, checks } = otpSwitch(false, () => errorResponse('EXISTING_USER', 409));
     const store = makeStore();
     await store.dispatch(phoneSubmitted(PHONE));
+    expect(store.getState().register).toEqual(phoneStep({ error: 'EXISTING_USER' }));
+    expect(sends).toEqual([]);
+    expect(checks).toHaveLength(1);
+  });
+
+  it('sends a code in the player\'s language and shows its reference when OTP registration is on', async () => {
+    const { sends, checks } = otpSwitch(true);
+    const store = makeStore();
+    await store.dispatch(phoneSubmitted({ phone: PHONE, lang: 'la' }));
     expect(store.getState().register).toEqual(otpStep({ otpRef: 'QWERTY', otpToken: 'tok-9' }));
-    expect(sends).toEqual([{ phoneNumber: PHONE }]);
+    expect(sends).toEqual([{ phoneNumber: PHONE, lang: 'la' }]);
+    expect(checks).toEqual([]);
   });
 
   it('skips the OTP step for a phone already verified in this registration', async () => {
-    const sends = otpSwitch(true);
+    const { sends, checks } = otpSwitch(true);
     const store = makeStore({ register: phoneStep({ verifiedPhone: PHONE, profile }) });
     await store.dispatch(phoneSubmitted(PHONE));
     expect(store.getState().register).toEqual(profileStep({ verifiedPhone: PHONE, profile }));
     expect(sends).toEqual([]);
+    expect(checks).toEqual([]);
   });
 
   it('sends a code when the OTP switch cannot be read (a send is harmless when OTP is off)', async () => {

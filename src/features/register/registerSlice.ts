@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import { errorCode } from '../../app/apiErrors';
+import type { Locale } from '../../lib/locale';
 import type { BankDraft, ProfileDraft } from './registerApi';
 import { registerApi } from './registerApi';
 
@@ -8,7 +9,9 @@ import { registerApi } from './registerApi';
  * The registration machine of spec §4:
  *
  *   phone --(OTP on, phone not verified: code sent)--> otp --(code right)--> profile
- *   phone --(OTP off, or phone already verified, or send answers OTP_VERIFIED)--> profile
+ *   phone --(OTP off: the server says the phone is free)--> profile
+ *   phone --(phone already verified, or send answers OTP_VERIFIED)--> profile
+ *   phone --(send or check answers EXISTING_USER, a malformed phone...)--> phone with the error (issue 12)
  *   profile --(server validated)--> bank --(server registered)--> registered (then /login after 2 s)
  *
  * Every step may have one request in flight (`pending`, the RTK request id); only the answer to that request
@@ -115,6 +118,19 @@ const registerSlice = createSlice({
         if (code === 'OTP_VERIFIED') return { ...data(state), step: 'profile', phone, verifiedPhone: phone };
         return { ...state, pending: null, error: code };
       })
+      // POST /api/account/checkPhone on step 1 when OTP registration is off.
+      .addMatcher(registerApi.endpoints.checkPhone.matchPending, (state, action) => {
+        if (state.step !== 'phone' || !idle(state)) return state;
+        return { ...state, phone: action.meta.arg.originalArgs.username, pending: action.meta.requestId, error: null };
+      })
+      .addMatcher(registerApi.endpoints.checkPhone.matchFulfilled, (state, action) => {
+        if (!awaiting(state, action.meta.requestId) || state.step !== 'phone') return state;
+        return { ...data(state), step: 'profile', phone: action.meta.arg.originalArgs.username };
+      })
+      .addMatcher(registerApi.endpoints.checkPhone.matchRejected, (state, action) => {
+        if (!awaiting(state, action.meta.requestId) || state.step !== 'phone') return state;
+        return { ...state, pending: null, error: errorCode(action.payload ?? action.error) };
+      })
       // POST /api/otp/verify on step 2.
       .addMatcher(registerApi.endpoints.verifyOtp.matchPending, (state, action) => {
         if (state.step !== 'otp' || !idle(state)) return state;
@@ -176,11 +192,14 @@ export function registrationSteps(otpEnabled: boolean): RegisterStep[] {
 
 /**
  * Step 1's submit: with OTP registration on (or unknown: a send is harmless when it is off) and the phone not
- * verified in this registration, send a code; otherwise go straight to the profile step.
+ * verified in this registration, send a code in the player's language (`lang`); with it off, ask the server
+ * whether the phone is free, so a registered phone is told on step 1 (issue 12). A phone verified in this
+ * registration goes straight to the profile step (its send already checked it).
  */
-export const phoneSubmitted = createAsyncThunk<void, string, { state: { register: RegisterState } }>(
+export const phoneSubmitted = createAsyncThunk<void, string | { phone: string; lang?: Locale }, { state: { register: RegisterState } }>(
   'register/phoneSubmitted',
-  async (phone, { dispatch, getState }) => {
+  async (arg, { dispatch, getState }) => {
+    const { phone, lang } = typeof arg === 'string' ? { phone: arg, lang: undefined } : arg;
     const state = getState().register;
     if (state.step !== 'phone' || state.pending !== null) return;
     if (state.verifiedPhone === phone) {
@@ -189,10 +208,10 @@ export const phoneSubmitted = createAsyncThunk<void, string, { state: { register
     }
     const lookup = await dispatch(registerApi.endpoints.getRegisterOtpLookup.initiate(undefined, { subscribe: false }));
     if (lookup.data && !lookup.data.registerOTP) {
-      dispatch(phoneConfirmed({ phone }));
+      await dispatch(registerApi.endpoints.checkPhone.initiate({ username: phone }));
       return;
     }
-    await dispatch(registerApi.endpoints.sendOtp.initiate({ phoneNumber: phone }));
+    await dispatch(registerApi.endpoints.sendOtp.initiate(lang ? { phoneNumber: phone, lang } : { phoneNumber: phone }));
   },
 );
 

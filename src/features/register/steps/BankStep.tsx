@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetSiteInfoQuery } from '../../../app/lookupApi';
 import { selectLocale } from '../../../app/prefs';
 import { SelectField, TextField } from '../../../components/FormField';
-import { upperCaseName } from '../../../lib/bankAccountName';
+import { needsEnglishName, upperCaseName } from '../../../lib/bankAccountName';
 import type { Locale } from '../../../lib/locale';
 import { useGetBanksLookupQuery, useRegisterAccountMutation, type BankDraft, type BankOption, type Currency } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';
@@ -35,7 +35,8 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
-  const banks = useGetBanksLookupQuery();
+  // The build's market's banks only (issue 12): Thai banks in the Thai build, BCEL and the other Lao banks in the Lao one.
+  const banks = useGetBanksLookupQuery(market);
   const minAge = useGetSiteInfoQuery().data?.minPlayerAge;
   const [register] = useRegisterAccountMutation();
   const [values, setValues] = useState<BankDraft>(
@@ -64,6 +65,9 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
   };
 
   const error = (field: BankField) => (errors[field] ? t(errors[field]) : null);
+  const chosen = banks.data?.find((bank) => bank.code === values.bankCode);
+  // KTB, TMB and BBL (the lookup's englishNameOnly, or spec §9's list) take English names: said as soon as one is chosen.
+  const englishOnly = values.bankCode !== '' && (chosen?.englishNameOnly ?? needsEnglishName(values.bankCode));
 
   return (
     <form ref={form} className="form" onSubmit={onSubmit} noValidate data-testid="register-bank-form">
@@ -87,6 +91,11 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
             </option>
           ))}
         </SelectField>
+      )}
+      {englishOnly && (
+        <p className="register__english-note" role="status" data-testid="register-english-only">
+          {t('register.englishOnlyBank', { bank: chosen ? bankLabel(chosen, locale) : values.bankCode })}
+        </p>
       )}
       <TextField
         label={t('register.accountNo')}

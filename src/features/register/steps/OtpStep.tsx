@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectLocale } from '../../../app/prefs';
 import { TextField } from '../../../components/FormField';
 import { useSendOtpMutation, useVerifyOtpMutation } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';
@@ -14,6 +15,7 @@ export function OtpStep({ state }: { state: Extract<RegisterState, { step: 'otp'
   const dispatch = useAppDispatch();
   const [verify] = useVerifyOtpMutation();
   const [send] = useSendOtpMutation();
+  const locale = useAppSelector(selectLocale);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -34,7 +36,8 @@ export function OtpStep({ state }: { state: Extract<RegisterState, { step: 'otp'
 
   const resend = () => {
     setCode('');
-    void send({ phoneNumber: state.phone });
+    // A new code, in the player's language like the first (issue 12).
+    void send({ phoneNumber: state.phone, lang: locale });
   };
 
   return (

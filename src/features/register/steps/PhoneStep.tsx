@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Market } from '../../../app/build';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectLocale } from '../../../app/prefs';
 import { TextField } from '../../../components/FormField';
 import { phoneSubmitted, type RegisterState } from '../registerSlice';
 import { phoneError } from '../registerRules';
@@ -13,6 +14,7 @@ import { StepError } from './StepError';
 export function PhoneStep({ state, market }: { state: Extract<RegisterState, { step: 'phone' }>; market: Market }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
   const [phone, setPhone] = useState(state.phone);
   const [error, setError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -28,7 +30,8 @@ export function PhoneStep({ state, market }: { state: Extract<RegisterState, { s
       refused();
       return;
     }
-    void dispatch(phoneSubmitted(phone.trim()));
+    // The OTP SMS is written in the player's language (issue 12).
+    void dispatch(phoneSubmitted({ phone: phone.trim(), lang: locale }));
   };
 
   return (

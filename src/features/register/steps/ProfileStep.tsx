@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useGetSiteInfoQuery } from '../../../app/lookupApi';
 import { selectInviteCode } from '../../../app/prefs';
 import { SelectField, TextField } from '../../../components/FormField';
 import { useGetSourcesLookupQuery, useValidateProfileMutation } from '../registerApi';
@@ -20,6 +21,8 @@ export function ProfileStep({ state }: { state: Extract<RegisterState, { step: '
   const dispatch = useAppDispatch();
   const storedCode = useAppSelector(selectInviteCode);
   const sources = useGetSourcesLookupQuery();
+  // The server's password rule, named under the field before typing (issue 12); unknown until the lookup answers.
+  const minLength = useGetSiteInfoQuery().data?.passwordMinLength;
   const [validate] = useValidateProfileMutation();
   const [values, setValues] = useState<ProfileValues>(() => ({
     name: state.profile?.name ?? '',
@@ -42,7 +45,7 @@ export function ProfileStep({ state }: { state: Extract<RegisterState, { step: '
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const found = profileErrors(values);
+    const found = profileErrors(values, minLength);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       refused();
@@ -54,7 +57,7 @@ export function ProfileStep({ state }: { state: Extract<RegisterState, { step: '
     });
   };
 
-  const error = (field: keyof ProfileValues) => (errors[field] ? t(errors[field]) : null);
+  const error = (field: keyof ProfileValues) => (errors[field] ? t(errors[field], { min: minLength }) : null);
 
   return (
     <form ref={form} className="form" onSubmit={onSubmit} noValidate data-testid="register-profile-form">
@@ -67,6 +70,8 @@ export function ProfileStep({ state }: { state: Extract<RegisterState, { step: '
         value={values.password}
         onChange={change('password')}
         required
+        minLength={minLength}
+        hint={minLength !== undefined ? t('register.passwordRule', { min: minLength }) : undefined}
         error={error('password')}
         data-testid="register-password"
       />
@@ -113,7 +118,7 @@ export function ProfileStep({ state }: { state: Extract<RegisterState, { step: '
         hint={storedCode === null ? t('register.optional') : undefined}
         data-testid="register-invite"
       />
-      <StepError code={state.error} />
+      <StepError code={state.error} values={{ min: minLength }} />
       <div className="register__actions">
         <button type="button" className="button" onClick={() => dispatch(backRequested())} disabled={busy}>
           {t('register.back')}
