@@ -8,6 +8,7 @@ import { DemoBanner } from './layout/DemoBanner';
 import { OfflineBanner } from './layout/OfflineBanner';
 import { setNavigator } from './navigation';
 import { RouteError } from './RouteError';
+import type { RouteHandle } from './routeHandle';
 import type { AppStore } from './store';
 
 type PageModule = { default: ComponentType };
@@ -26,11 +27,6 @@ const Root = () => (
  * fails to download; one that still fails shows a message with "Try again" inside its layout (lazyRoute).
  */
 const page = (load: () => Promise<PageModule>) => lazyRoute(load);
-
-/** Route handle: whether the layout pads the content below the top bar (spec §2 'top offset'). */
-export interface RouteHandle {
-  topOffset?: boolean;
-}
 
 /** Every route of spec §2, under the navigation guard. */
 export function buildRoutes(store: AppStore): RouteObject[] {

@@ -1,6 +1,6 @@
 import { useMatches } from 'react-router-dom';
 
-import type { RouteHandle } from '../router';
+import type { RouteHandle } from '../routeHandle';
 
 /** Whether the current page wants the top offset (spec §2: /contact has none, /user/contact has it). */
 export function useTopOffset(): boolean {
