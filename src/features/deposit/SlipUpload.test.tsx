@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import { delay, http, HttpResponse } from 'msw';
 
@@ -15,7 +15,8 @@ const httpError = (message: string, status = 422) => ({ error: { status, data: {
 
 describe('slip upload result mapping', () => {
   it.each([
-    ['credited', { data: { message: 'SUCCESS', slip: slip() } }, { kind: 'credited', amount: 100 }],
+    ['credited', { data: { message: 'SUCCESS', slip: slip() } }, { kind: 'credited', amount: 100, reference: 'R1', at: '2026-01-02T03:04:05Z' }],
+    ['credited, no reference read', { data: { message: 'SUCCESS', slip: slip({ reference: null }) } }, { kind: 'credited', amount: 100, reference: 'slp_1', at: '2026-01-02T03:04:05Z' }],
     ['in progress', { data: { message: 'SUCCESS', slip: slip({ status: 'IN_PROGRESS', amount: 0 }) } }, { kind: 'pending' }],
     ['a refusal reason of the slip table', httpError('SLIP_REFNO_DUPLICATED', 409), { kind: 'refused', code: 'SLIP_REFNO_DUPLICATED', textKey: 'slipReasons.SLIP_REFNO_DUPLICATED' }],
     ['an upload error code', httpError('SLIP_INVALID_FILE', 400), { kind: 'refused', code: 'SLIP_INVALID_FILE', textKey: 'errors.SLIP_INVALID_FILE' }],
@@ -61,6 +62,14 @@ describe('slip upload', () => {
     expect(await screen.findByRole('progressbar', { name: 'Uploading the slip…' })).toBeInTheDocument();
     expect(screen.getByLabelText('Choose a picture')).toBeDisabled();
     expect(await screen.findByText('Slip accepted: 250.00 baht is now in your wallet.')).toBeInTheDocument();
+    // Issue 12: on its receipt.
+    const receipt = screen.getByTestId('receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Deposit receipt' })).toBeInTheDocument();
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('250.00 baht');
+    expect(within(receipt).getByTestId('receipt-to')).toHaveTextContent('Wallet');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('R1');
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
+    expect(within(receipt).getByTestId('receipt-time')).toHaveAttribute('dateTime', '2026-01-02T03:04:05Z');
     expect(received).not.toBeNull();
     expect(received!.name).toBe('slip.png');
     expect(received!.size).toBe(11);

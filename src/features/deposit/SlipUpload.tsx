@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
+import { Receipt } from '../../components/Receipt';
+import { selectAccountNames } from '../../components/receipt';
 import { formatAmount } from '../../lib/format';
 import { useGetSlipLookupQuery, useUploadSlipMutation } from './depositApi';
 import { slipUploadResult, type SlipUploadResult } from './slipResult';
@@ -15,6 +17,7 @@ import { useKeepFocus } from './useKeepFocus';
 export function SlipUpload() {
   const { t, i18n } = useTranslation();
   const locale = useAppSelector(selectLocale);
+  const bank = useAppSelector(selectAccountNames).bank;
   const { data: setting } = useGetSlipLookupQuery();
   const [upload, { isLoading }] = useUploadSlipMutation();
   const [result, setResult] = useState<SlipUploadResult | null>(null);
@@ -74,9 +77,13 @@ export function SlipUpload() {
           </div>
         )}
         {!isLoading && result?.kind === 'credited' && (
-          <p className="alert alert--success" data-testid="slip-result">
-            {t('deposit.slip.credited', { amount: formatAmount(result.amount, locale) })}
-          </p>
+          // Issue 12: a credited slip ends on its receipt (the money came from the player's registered bank).
+          <Receipt
+            receipt={{ kind: 'deposit', amount: result.amount, from: bank?.code ?? '-', to: 'WALLET', at: result.at, reference: result.reference, status: 'SUCCESS' }}
+            note={<span data-testid="slip-result">{t('deposit.slip.credited', { amount: formatAmount(result.amount, locale) })}</span>}
+            onClose={() => setResult(null)}
+            takeFocus={false}
+          />
         )}
         {!isLoading && result?.kind === 'pending' && (
           <p className="alert" data-testid="slip-result">

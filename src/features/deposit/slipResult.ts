@@ -9,7 +9,8 @@ import type { SlipUploadAnswer } from './depositApi';
  * spec §8's slip table (slipReasons.<CODE>) or an upload code (errors.<CODE>: closed hours, no file, bad file).
  */
 export type SlipUploadResult =
-  | { kind: 'credited'; amount: number }
+  /** reference: the bank's transaction reference read from the slip (else the slip's id); at: when it was sent. */
+  | { kind: 'credited'; amount: number; reference: string; at: string }
   | { kind: 'pending' }
   | { kind: 'refused'; code: string; textKey: string };
 
@@ -25,7 +26,7 @@ export function slipUploadResult(
 ): SlipUploadResult {
   const slip = answer.data?.slip;
   if (answer.data && slip) {
-    if (slip.status === 'SUCCESS') return { kind: 'credited', amount: Number(slip.amount) };
+    if (slip.status === 'SUCCESS') return { kind: 'credited', amount: Number(slip.amount), reference: slip.reference || slip.id, at: slip.createdAt };
     if (slip.status === 'IN_PROGRESS') return { kind: 'pending' };
     const code = slip.note || answer.data.message || 'GENERIC';
     return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
