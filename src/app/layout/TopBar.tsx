@@ -10,12 +10,12 @@ import { useGetSiteInfoQuery } from '../lookupApi';
  */
 export function TopBar({ home, children }: { home: string; children?: ReactNode }) {
   const { t } = useTranslation();
-  const { name, logo } = useGetSiteInfoQuery(undefined, { selectFromResult: ({ data }) => ({ name: data?.name, logo: data?.logo }) });
+  const info = useGetSiteInfoQuery().data;
   return (
     <header className="top-bar">
       <Link to={home} className="top-bar__brand" data-testid="brand">
-        {logo && <img className="top-bar__logo" src={logo} alt="" width={32} height={32} />}
-        {name || t('app.name')}
+        {info?.logo && <img className="top-bar__logo" src={info.logo} alt="" />}
+        {info?.name || t('app.name')}
       </Link>
       <div className="top-bar__actions">{children}</div>
     </header>
