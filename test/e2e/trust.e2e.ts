@@ -1,12 +1,29 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, logIn, phoneContext, startServer, type RunningServer } from './harness';
+import { expectAccessible, launchBrowser, logIn, phoneContext, ROOT, startServer, type RunningServer } from './harness';
+
+type Lng = 'th' | 'la';
+/** A text of the app in one language, with i18next's {{name}} values filled in. */
+function say(lng: Lng, key: string, values: Record<string, string> = {}): string {
+  const tree = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lng}.json`), 'utf8')) as Record<string, unknown>;
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+  if (typeof text !== 'string') throw new Error(`no text ${lng}:${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The top bar's language switch, waiting for the page to speak it (<html lang> is the standard tag: Lao is lo). */
+async function switchTo(page: Page, lng: Lng) {
+  await page.getByTestId('language-switcher').selectOption(lng);
+  await page.locator(`html[lang="${lng === 'la' ? 'lo' : lng}"]`).waitFor({ state: 'attached' });
+}
 
 /**
- * Issue 12's "things that break trust" at 360 px on the real server: a QR at another bank is not voided without
- * asking (which QR, how long it has left; "Keep it" keeps it), and a session the server ends brings the player to
- * the login screen with a word of why and back to where they were.
+ * Issue 12's "things that break trust" at 360 px on the real server, in Thai and in Lao: a QR at another bank is
+ * not voided without asking (which QR, how long it has left; "Keep it" keeps it), and a session the server ends
+ * brings the player to the login screen with a word of why and back to where they were.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -25,31 +42,33 @@ afterAll(async () => {
   await server?.stop();
 });
 
-test('a QR at another bank asks before the live one is cancelled', async () => {
+test('a QR at another bank asks before the live one is cancelled (th)', async () => {
   await logIn(page, server.url);
+  await switchTo(page, 'th');
   await page.getByTestId('widget-deposit').click();
-  const dialog = page.getByRole('dialog', { name: 'Deposit' });
-  await dialog.getByRole('tab', { name: 'QR code' }).click();
+  const dialog = page.getByRole('dialog', { name: say('th', 'deposit.title') });
+  await dialog.getByRole('tab', { name: say('th', 'deposit.methods.qr') }).click();
+  const qrFor100 = new RegExp(escape(say('th', 'deposit.qr.imageAlt', { amount: '100.00' })).replace('\\{\\{bank\\}\\}', '.*'));
   const kbank = dialog.getByTestId('qr-KBANK');
   await kbank.getByTestId('qr-pick-100').click();
-  await kbank.getByRole('button', { name: 'Create QR code' }).click();
-  await kbank.getByRole('img', { name: /QR code for 100\.00 baht/ }).waitFor();
+  await kbank.getByRole('button', { name: say('th', 'deposit.qr.create') }).click();
+  await kbank.getByRole('img', { name: qrFor100 }).waitFor();
 
   // Another bank: the question names the live QR and its time left; "Keep it" sends nothing.
   await dialog.getByTestId('qr-bank-WW').check();
   const ww = dialog.getByTestId('qr-WW');
   await ww.getByTestId('qr-pick-100').click();
   await ww.getByTestId('qr-create').click();
-  const ask = page.getByRole('alertdialog', { name: 'Cancel your other QR code?' });
+  const ask = page.getByRole('alertdialog', { name: say('th', 'deposit.qr.replace.title') });
   await ask.waitFor();
-  expect(await ask.getByTestId('qr-replace-text').textContent()).toMatch(/KBANK|K PLUS|Kasikorn/i);
+  expect(await ask.getByTestId('qr-replace-text').textContent()).toMatch(/KBANK|K PLUS|กสิกร/i);
   expect(await ask.getByTestId('qr-replace-time').textContent()).toMatch(/^0[0-5]:\d\d$/);
   await expectAccessible(page);
   await ask.getByTestId('qr-replace-keep').click();
   await ask.waitFor({ state: 'detached' });
-  expect(await ww.getByRole('img', { name: /QR code for/ }).count()).toBe(0);
+  expect(await ww.getByRole('img').count()).toBe(0);
   await dialog.getByTestId('qr-bank-KBANK').check();
-  await kbank.getByRole('img', { name: /QR code for 100\.00 baht/ }).waitFor();
+  await kbank.getByRole('img', { name: qrFor100 }).waitFor();
 
   // Asked again and confirmed: the WW QR replaces it.
   await dialog.getByTestId('qr-bank-WW').check();
@@ -57,17 +76,18 @@ test('a QR at another bank asks before the live one is cancelled', async () => {
   await ww.getByTestId('qr-create').click();
   await ask.waitFor();
   await ask.getByTestId('qr-replace-confirm').click();
-  await ww.getByRole('img', { name: /QR code for 100\.00 baht/ }).waitFor();
+  await ww.getByRole('img', { name: qrFor100 }).waitFor();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 });
 
-test('an expired session says so on the login screen and returns the player to where they were', async () => {
+test('an expired session says so on the login screen and returns the player to where they were (la)', async () => {
   await context.close();
   context = await phoneContext(browser);
   page = await context.newPage();
   await logIn(page, server.url);
-  await page.getByRole('link', { name: 'Statement' }).first().click();
+  await switchTo(page, 'la');
+  await page.getByRole('link', { name: say('la', 'nav.statement') }).first().click();
   await page.waitForURL(/\/user\/statement$/);
   // The player leaves the app (the tab keeps its stored token), and meanwhile the server's session ends (its row
   // expires), as it does after TOKEN_TTL. Leaving first matters: an open page would meet the refusal on its next
@@ -84,7 +104,7 @@ test('an expired session says so on the login screen and returns the player to w
   await page.waitForURL(/\/login\?next=%2Fuser%2Fstatement$/);
   const notice = page.getByTestId('session-expired');
   await notice.waitFor();
-  expect(await notice.textContent()).toBe('Your session has expired. Please log in again.');
+  expect(await notice.textContent()).toBe(say('la', 'login.sessionExpired'));
   await expectAccessible(page);
   await page.getByTestId('login-phone').fill('0812345678');
   await page.getByTestId('login-password').fill('demo1234');
