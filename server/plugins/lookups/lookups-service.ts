@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
-import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting } from './lookups-repository';
+import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
+import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting, readSettingDoc } from './lookups-repository';
 import { HOWTO_KEYS, TEXT_LANGS, type LocalizedHtml, type Market, type SettingKey, type Settings, type TextLang } from './settings';
 import { isInClosedHours } from './slip-hours';
 
@@ -63,7 +64,7 @@ export const lookups = {
   },
 
   async deposit({ db }: LookupContext) {
-    const [rows, setting] = await Promise.all([listActiveDepositChannels(db), readSetting(db, 'deposit')]);
+    const [rows, setting, rulesDoc] = await Promise.all([listActiveDepositChannels(db), readSetting(db, 'deposit'), readSettingDoc(db, DEPOSIT_RULES_KEY)]);
     const banks: DepositBank[] = [];
     const wallets: { mode: string; walletAccountName: string }[] = [];
     for (const r of rows) {
@@ -81,7 +82,9 @@ export const lookups = {
         });
       }
     }
-    return { banks, wallets, isManual: setting?.isManual ?? false };
+    // The QR minimums the server enforces (depositRules), so the QR form's hints name the operator's values.
+    const rules = mergeDepositRules(rulesDoc);
+    return { banks, wallets, isManual: setting?.isManual ?? false, qrMinimums: { KBANK: rules.qrMinimum, WW: rules.wwMinimum, E2P: rules.e2pMinimum } };
   },
 
   /** %minPlayerAge%, %withdrawMin%, %withdrawMax% and %uploadWindowMinutes% are filled from the config and settings. */
@@ -100,8 +103,8 @@ export const lookups = {
    * MIN_PLAYER_AGE, named by the registration's age checkbox. Both from the config, never the stored document.
    */
   async info({ db, config, passwordMinLength }: LookupContext) {
-    const { name, website } = await required(db, 'info');
-    return { name, website, demo: config.demo, minPlayerAge: config.minPlayerAge, passwordMinLength };
+    const { name, website, logo } = await required(db, 'info');
+    return { name, website, ...(typeof logo === 'string' && logo ? { logo } : {}), demo: config.demo, minPlayerAge: config.minPlayerAge, passwordMinLength };
   },
   notice: ({ db }: LookupContext) => required(db, 'notice'),
   contact: ({ db }: LookupContext) => required(db, 'contact'),

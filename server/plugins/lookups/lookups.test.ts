@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { writeSetting } from './lookups-repository';
+import { writeSetting, writeSettingDoc } from './lookups-repository';
 import { SETTINGS } from '../../db/seed';
 
 let t: TestApp;
@@ -66,6 +66,26 @@ test('deposit reflects the database: a deactivated channel disappears, isManual 
   expect(d.isManual).toBe(true);
   await t.db.db.updateTable('deposit_channels').set({ active: 1 }).where('bank_code', '=', 'SCB').execute();
   await writeSetting(t.db.db, 'deposit', { isManual: false });
+});
+
+test('deposit names the QR minimums the server enforces (depositRules), the defaults when the operator set none', async () => {
+  expect(((await get('deposit')).body as { qrMinimums: unknown }).qrMinimums).toEqual({ KBANK: 1, WW: 100, E2P: 50 });
+  await writeSettingDoc(t.db.db, 'depositRules', { qrMinimum: 20, e2pMinimum: 75 });
+  try {
+    expect(((await get('deposit')).body as { qrMinimums: unknown }).qrMinimums).toEqual({ KBANK: 20, WW: 100, E2P: 75 });
+  } finally {
+    await t.db.db.deleteFrom('settings').where('key', '=', 'depositRules').execute();
+  }
+});
+
+test('info carries the operator logo when the info setting has one (issue 12: the top bar shows it)', async () => {
+  await writeSetting(t.db.db, 'info', { ...SETTINGS.info, logo: '/media/logo.png' });
+  try {
+    expect((await get('info')).body).toMatchObject({ name: 'Demo Wallet', logo: '/media/logo.png' });
+  } finally {
+    await writeSetting(t.db.db, 'info', SETTINGS.info);
+  }
+  expect((await get('info')).body).not.toHaveProperty('logo');
 });
 
 test('conditions and agreements are lists of HTML; conditions carry the configured minimum age', async () => {

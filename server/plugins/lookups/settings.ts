@@ -4,7 +4,8 @@
  * HH:mm in Asia/Bangkok. Code that moves money converts with x100 to satang.
  */
 export interface Settings {
-  info: { name: string; website: string };
+  /** logo: the operator's logo (a site path such as /media/logo.png, or https), shown beside the name; optional. */
+  info: { name: string; website: string; logo?: string };
   notice: { notice: string };
   contact: { contactText: string; lineLink: string; lineName: string; lineQR: string | null };
   /** HTML strings per language; `%minPlayerAge%` is replaced by config.minPlayerAge when served. */
