@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/apiErrors';
 import { tokenReplaced } from '../../app/authEvents';
 import { useAppDispatch } from '../../app/hooks';
+import { useGetSiteInfoQuery } from '../../app/lookupApi';
 import { errorText } from '../../app/notify';
 import { TextField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
@@ -23,6 +24,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [change, { isLoading }] = useChangePasswordMutation();
+  // The server's password rule, named under the new password (issue 12) and in its PASSWORD_TOO_SHORT refusal.
+  const minLength = useGetSiteInfoQuery().data?.passwordMinLength;
   const [values, setValues] = useState<PasswordChange>({ oldPassword: '', newPassword: '', confirmPassword: '' });
   const [notEqual, setNotEqual] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'editing' });
@@ -89,6 +92,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
             value={values.newPassword}
             onChange={set('newPassword')}
             required
+            hint={minLength !== undefined ? t('register.passwordRule', { min: minLength }) : undefined}
             data-testid="password-new"
           />
           <TextField
@@ -106,7 +110,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           {outcome.kind === 'failed' && (
             <div className="alert alert--error" role="alert" data-testid="password-failed">
               <strong>{t('password.failed')}</strong>
-              <p>{errorText(outcome.code)}</p>
+              <p>{errorText(outcome.code, { min: minLength })}</p>
             </div>
           )}
           <button type="submit" className="button button--primary" disabled={isLoading} aria-busy={isLoading} data-testid="password-submit">

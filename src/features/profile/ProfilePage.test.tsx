@@ -43,22 +43,29 @@ describe('profile screen', () => {
     expect(screen.getByTestId('profile-id')).toHaveTextContent('12');
     expect(screen.getByTestId('profile-created')).toHaveTextContent(formatDateTime('2026-11-25T10:00:00.000Z'));
     expect(screen.getByTestId('profile-created').textContent).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
-    for (const [label, value] of [
-      ['Username', '0812345678'],
-      ['Bank account name', 'SOMCHAI JAIDEE'],
-      ['Bank', 'ธนาคารกสิกรไทย'],
-      ['Account number', '123-456-7890'],
+    // Read-only data is text (issue 12): each value follows its term, and no input is on the page.
+    for (const [term, value, testId] of [
+      ['Username', '0812345678', 'profile-username'],
+      ['Bank account name', 'SOMCHAI JAIDEE', 'profile-bank-account-name'],
+      ['Bank', 'ธนาคารกสิกรไทย', 'profile-bank-name'],
+      ['Account number', '123-456-7890', 'profile-account-no'],
     ]) {
-      expect(screen.getByLabelText(label)).toHaveValue(value);
-      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+      const dd = screen.getByTestId(testId);
+      expect(dd.tagName).toBe('DD');
+      expect(dd).toHaveTextContent(value);
+      expect(dd.previousElementSibling).toHaveTextContent(term);
     }
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // The actions say what they do in words, not with a bare icon.
+    expect(screen.getByTestId('profile-change-password')).toHaveTextContent('Change password');
+    expect(screen.getByTestId('profile-edit')).toHaveTextContent('Edit profile');
     expect(screen.queryByTestId('profile-loading')).not.toBeInTheDocument();
   });
 
   it('shows an account number that is not exactly 10 digits as it is', async () => {
     profileAnswers({ ...VIEW, bankAccount: { ...VIEW.bankAccount!, bankAccountNo: '123456789012' } });
     renderApp('/user/profile', loggedIn());
-    expect(await screen.findByLabelText('Account number')).toHaveValue('123456789012');
+    expect(await screen.findByTestId('profile-account-no')).toHaveTextContent(/^123456789012$/);
   });
 
   it('shows a loader while loading, and a failed load only hides it (no toast, no message)', async () => {
@@ -81,7 +88,8 @@ describe('profile screen', () => {
   it('is in the player language (Lao)', async () => {
     profileAnswers();
     renderApp('/user/profile', { preloadedState: { ...loggedIn().preloadedState, prefs: { ...initialPrefs, locale: 'la' } } });
-    expect(await screen.findByLabelText('ຊື່ບັນຊີທະນາຄານ')).toHaveValue('SOMCHAI JAIDEE');
+    expect(await screen.findByText('ຊື່ບັນຊີທະນາຄານ')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-bank-account-name')).toHaveTextContent('SOMCHAI JAIDEE');
     expect(screen.getByRole('button', { name: 'ປ່ຽນລະຫັດຜ່ານ' })).toBeInTheDocument();
   });
 });
@@ -160,6 +168,15 @@ describe('change password modal', () => {
     expect(store.getState().session).toEqual(loggedInSession('tok-fresh', false));
   });
 
+  it('names the password rule under the new password and in the server refusal (PASSWORD_TOO_SHORT, issue 12)', async () => {
+    passwordAnswers(() => errorResponse('PASSWORD_TOO_SHORT', 400));
+    server.use(http.get('/api/lookup/info', () => HttpResponse.json({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false, passwordMinLength: 8 })));
+    const { user, dialog } = await open();
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription('At least 8 characters'));
+    await fill(user, 'oldpass1', 'short1', 'short1');
+    expect(await within(dialog).findByTestId('password-failed')).toHaveTextContent('The password is too short: it needs at least 8 characters.');
+  });
+
   it('shows the error alert with the translated error text, keeps the token, and lets the player try again', async () => {
     let fail = true;
     passwordAnswers(() => (fail ? errorResponse('WRONG_PASSWORD', 422) : HttpResponse.json({ message: 'OK', token: 'tok-fresh' })));
@@ -176,6 +193,88 @@ describe('change password modal', () => {
     expect(within(dialog).queryByTestId('password-failed')).not.toBeInTheDocument();
     await user.click(screen.getByTestId('password-submit'));
     expect(await screen.findByTestId('password-saved')).toBeInTheDocument();
+  });
+});
+
+describe('edit profile modal (PUT /api/account/profile, issue 12)', () => {
+  const BANKS = [
+    { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', market: 'th', englishNameOnly: false },
+    { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', market: 'th', englishNameOnly: true },
+  ];
+
+  function editAnswers(answer: (body: Record<string, string>) => Response = (body) => HttpResponse.json({ ...VIEW, profile: { ...VIEW.profile, name: body.name } })) {
+    const calls = { puts: [] as unknown[], markets: [] as (string | null)[] };
+    server.use(
+      http.get('/api/lookup/banks', ({ request }) => {
+        calls.markets.push(new URL(request.url).searchParams.get('market'));
+        return HttpResponse.json(BANKS);
+      }),
+      http.put('/api/account/profile', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        calls.puts.push(body);
+        return answer(body);
+      }),
+    );
+    return calls;
+  }
+
+  async function open() {
+    profileAnswers();
+    const view = renderApp('/user/profile', loggedIn());
+    await view.user.click(await screen.findByRole('button', { name: 'Edit profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    return { ...view, dialog };
+  }
+
+  it('opens with the current data, offers the market\'s banks plus the player\'s own, and saves the change', async () => {
+    const calls = editAnswers();
+    const { user, dialog, store } = await open();
+    expect(within(dialog).getByLabelText('Profile name')).toHaveValue('Somchai');
+    expect(within(dialog).getByLabelText('Bank account name')).toHaveValue('SOMCHAI JAIDEE');
+    expect(within(dialog).getByLabelText('Account number')).toHaveValue('1234567890');
+    await within(dialog).findByRole('option', { name: 'Siam Commercial Bank' });
+    expect(calls.markets).toEqual(['th']);
+    // KBANK is not in this lookup answer, but it is the player's bank: it stays choosable and chosen.
+    expect(within(dialog).getByLabelText('Bank')).toHaveValue('KBANK');
+
+    await user.clear(within(dialog).getByLabelText('Profile name'));
+    await user.type(within(dialog).getByLabelText('Profile name'), 'Somsri');
+    await user.selectOptions(within(dialog).getByLabelText('Bank'), 'SCB');
+    await user.clear(within(dialog).getByLabelText('Bank account name'));
+    await user.type(within(dialog).getByLabelText('Bank account name'), 'somsri  dee');
+    await user.clear(within(dialog).getByLabelText('Account number'));
+    await user.type(within(dialog).getByLabelText('Account number'), '987-654-3210');
+    await user.click(within(dialog).getByTestId('edit-profile-submit'));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.puts).toEqual([{ name: 'Somsri', bankCode: 'SCB', bankAccountName: 'SOMSRI DEE', bankAccountNo: '9876543210' }]);
+    expect(store.getState().modals.stack).toEqual([]);
+  });
+
+  it('asks for English names as soon as KTB is chosen, refuses a Thai one, and sends nothing', async () => {
+    const calls = editAnswers();
+    const { user, dialog } = await open();
+    await within(dialog).findByRole('option', { name: 'Krungthai Bank' });
+    await user.selectOptions(within(dialog).getByLabelText('Bank'), 'KTB');
+    const name = within(dialog).getByLabelText('Bank account name');
+    expect(name).toHaveAccessibleDescription(/Krungthai Bank takes the account name in English letters only/);
+    await user.clear(name);
+    await user.type(name, 'สมชาย ใจดี');
+    await user.click(within(dialog).getByTestId('edit-profile-submit'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(/Bank account name must be in English only/);
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(calls.puts).toEqual([]);
+  });
+
+  it('shows the server refusal translated in the modal and keeps it open', async () => {
+    editAnswers(() => errorResponse('EXISTING_BANK', 409));
+    const { user, dialog } = await open();
+    await user.click(within(dialog).getByTestId('edit-profile-submit'));
+    const alert = await within(dialog).findByTestId('edit-profile-failed');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('This bank account is already used by another player.');
+    expect(screen.getByRole('dialog', { name: 'Edit profile' })).toBeInTheDocument();
   });
 });
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { TextField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { useModal } from '../../components/useModal';
 import { formatAccountNumber, formatDateTime } from '../../lib/format';
 import { CHANGE_PASSWORD_MODAL, ChangePasswordModal } from './ChangePasswordModal';
+import { EDIT_PROFILE_MODAL, EditProfileModal } from './EditProfileModal';
 import { useGetProfileQuery } from './profileApi';
 import './profile.css';
 
@@ -18,15 +18,26 @@ function LockIcon() {
   );
 }
 
+function EditIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 20h9" />
+      <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+    </svg>
+  );
+}
+
 /**
- * /user/profile (spec §2): name, id, created-at and the lock that opens change password; read-only username,
- * bank account name, bank name (Thai) and account number (3-3-4 when exactly 10 digits). While loading a
- * loader shows; a failed load only hides it (spec §8).
+ * /user/profile (spec §2): name, id, created-at and the change-password action (the lock, labelled); the
+ * username, bank account name, bank name (Thai) and account number (3-3-4 when exactly 10 digits) as text, not
+ * disabled inputs (issue 12); the edit-profile action opens the modal the spec's texts name (PUT
+ * /api/account/profile). While loading a loader shows; a failed load only hides it (spec §8).
  */
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { data, isLoading } = useGetProfileQuery();
   const password = useModal(CHANGE_PASSWORD_MODAL);
+  const edit = useModal(EDIT_PROFILE_MODAL);
   const bank = data?.bankAccount ?? null;
 
   return (
@@ -55,31 +66,47 @@ export default function ProfilePage() {
                 </div>
               </dl>
             </div>
-            <button
-              type="button"
-              className="icon-button profile__lock"
-              onClick={password.open}
-              aria-haspopup="dialog"
-              aria-label={t('profile.changePassword')}
-              title={t('profile.changePassword')}
-              data-testid="profile-change-password"
-            >
+          </div>
+          <div className="profile__actions">
+            <button type="button" className="button profile__action" onClick={password.open} aria-haspopup="dialog" data-testid="profile-change-password">
               <LockIcon />
+              <span>{t('profile.changePassword')}</span>
+            </button>
+            <button type="button" className="button profile__action" onClick={edit.open} aria-haspopup="dialog" data-testid="profile-edit">
+              <EditIcon />
+              <span>{t('profile.edit')}</span>
             </button>
           </div>
-          <div className="form profile__fields">
-            <TextField label={t('profile.username')} value={data.profile.username} readOnly data-testid="profile-username" />
-            <h2 className="profile__section">{t('profile.bankDetails')}</h2>
-            <TextField label={t('profile.bankAccountName')} value={bank?.bankAccountName ?? ''} readOnly data-testid="profile-bank-account-name" />
-            <TextField label={t('profile.bankName')} value={bank?.bank.nameTH ?? ''} readOnly data-testid="profile-bank-name" />
-            <TextField label={t('profile.accountNo')} value={formatAccountNumber(bank?.bankAccountNo)} readOnly data-testid="profile-account-no" />
-          </div>
+          <dl className="profile__data" data-testid="profile-data">
+            <div>
+              <dt>{t('profile.username')}</dt>
+              <dd data-testid="profile-username">{data.profile.username}</dd>
+            </div>
+          </dl>
+          <h2 className="profile__section">{t('profile.bankDetails')}</h2>
+          <dl className="profile__data">
+            <div>
+              <dt>{t('profile.bankAccountName')}</dt>
+              <dd data-testid="profile-bank-account-name">{bank?.bankAccountName || '-'}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.bankName')}</dt>
+              <dd data-testid="profile-bank-name">{bank?.bank.nameTH || '-'}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.accountNo')}</dt>
+              <dd className="profile__number" data-testid="profile-account-no">
+                {formatAccountNumber(bank?.bankAccountNo) || '-'}
+              </dd>
+            </div>
+          </dl>
         </>
       )}
       <Link to="/user/limits" className="button profile__limits" data-testid="profile-limits">
         {t('profile.playLimits')}
       </Link>
       {password.isOpen && <ChangePasswordModal onClose={password.close} />}
+      {edit.isOpen && data && <EditProfileModal profile={data} onClose={edit.close} />}
     </section>
   );
 }

@@ -6,8 +6,8 @@ export interface PasswordChange {
 
 /**
  * Spec §5 change password: all three fields required (any empty: the submit silently does nothing), and the
- * new password must equal its confirmation (an inline password-not-equal message). No length rule is shown;
- * the server's minimum answers INVALID_USER_INFO.
+ * new password must equal its confirmation (an inline password-not-equal message). The server's minimum (the
+ * info lookup's passwordMinLength) is named under the new password; a shorter one answers PASSWORD_TOO_SHORT.
  */
 export type PasswordCheck = { outcome: 'ignored' } | { outcome: 'notEqual' } | { outcome: 'send' };
 

@@ -1,5 +1,22 @@
 import type { ProfileView } from '../../app/accountApi';
 import { api } from '../../app/api';
+import type { Market } from '../../app/build';
+
+/** PUT /api/account/profile (spec §7): the edit-profile modal's fields. */
+export interface ProfileChange {
+  name: string;
+  bankCode: string;
+  bankAccountName: string;
+  bankAccountNo: string;
+}
+
+/** A bank the player can hold an account at (GET /api/lookup/banks?market=). */
+export interface ProfileBank {
+  code: string;
+  nameTH: string;
+  nameEN?: string;
+  englishNameOnly?: boolean;
+}
 
 /** PUT /api/account/changepwd answers a fresh token: every earlier one, this device's included, is revoked. */
 export interface PasswordChanged {
@@ -15,6 +32,19 @@ export const profileApi = api.injectEndpoints({
       // Spec §8: a profile load failure only hides the loader.
       extraOptions: { silent: true },
     }),
+    /** The build's market's banks, for the edit-profile modal (the register feature has its own query). */
+    getProfileBanks: build.query<ProfileBank[], Market>({
+      query: (market) => `/api/lookup/banks?market=${market}`,
+      providesTags: ['Lookup'],
+      extraOptions: { silent: true },
+    }),
+    /** Answers the new profile; the home's bank account comes from the wallet answer, so both are read again. */
+    updateProfile: build.mutation<ProfileView, ProfileChange>({
+      query: (body) => ({ url: '/api/account/profile', method: 'PUT', body }),
+      invalidatesTags: ['Profile', 'Wallet'],
+      // Failures are shown inside the modal, next to the form.
+      extraOptions: { silent: true },
+    }),
     changePassword: build.mutation<PasswordChanged, { oldPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/api/account/changepwd', method: 'PUT', body }),
       // Spec §8: failures show an error alert in the modal, not a toast.
@@ -23,4 +53,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProfileQuery, useChangePasswordMutation } = profileApi;
+export const { useGetProfileQuery, useChangePasswordMutation, useGetProfileBanksQuery, useUpdateProfileMutation } = profileApi;
