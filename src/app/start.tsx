@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
 import { AppProviders } from './AppProviders';
+import { hostControlsFromQuery, hostControlsRequested } from './host/hostSlice';
 import { applyLocale } from './i18n';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
@@ -17,6 +18,14 @@ export function startApp(container: HTMLElement): void {
   persistStore(store, null, () => {
     void applyLocale(store.getState().prefs.locale).finally(() => {
       const router = createAppRouter(store);
+      // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
+      if (process.env.VARIANT === 'mobile') {
+        const hide = hostControlsFromQuery(window.location.search);
+        if (hide) store.dispatch(hostControlsRequested(hide));
+        void import(/* webpackChunkName: "host-bridge" */ './host/hostBridge')
+          .then(({ startHostBridge }) => startHostBridge(window, store, router))
+          .catch((failure: unknown) => console.warn('host bridge not started', failure));
+      }
       createRoot(container).render(
         <StrictMode>
           <AppProviders store={store}>

@@ -16,6 +16,7 @@ import { sessionEnded } from './authEvents';
 import { modalsReducer } from './modalSlice';
 import { localStore, sessionStorageRouter } from './persist';
 import { prefsReducer, type PrefsState } from './prefs';
+import { withHostControls } from './host/hostSlice';
 
 /** Only the token and the remember flag are stored; a stored token comes back as a logged-in session. */
 const sessionPersist: PersistConfig<SessionState> = {
@@ -65,7 +66,8 @@ const resetApiOnSessionEnd: Middleware = (storeApi) => (next) => (action) => {
 
 export function makeStore(preloadedState?: PreloadedState) {
   return configureStore({
-    reducer: rootReducer,
+    // The mobile/iframe build adds the host's controls (app/host); the web build has no such slice.
+    reducer: process.env.VARIANT === 'mobile' ? (withHostControls(rootReducer) as typeof rootReducer) : rootReducer,
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

@@ -7,7 +7,8 @@ import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useModal } from '../../components/useModal';
 import { ChatLauncher } from '../../features/chat/ChatLauncher';
 import { logout } from '../../features/session/logout';
-import { useAppDispatch } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { selectHostHidden, type HostControl } from '../host/hostSlice';
 import { ModalHost } from '../ModalHost';
 import { useWalletPush } from '../useWalletPush';
 import { BottomMenu, type MenuLink } from './BottomMenu';
@@ -25,6 +26,8 @@ const links: MenuLink[] = [
   { to: '/user/contact', labelKey: 'nav.contact', icon: <ContactIcon /> },
 ];
 
+const NONE: HostControl[] = [];
+
 /** The logged-in player's area; the guard keeps visitors out. */
 export default function UserLayout() {
   const { t } = useTranslation();
@@ -32,20 +35,26 @@ export default function UserLayout() {
   const conditions = useModal(CONDITIONS_MODAL);
   const offset = useTopOffset();
   useWalletPush();
+  // The mobile/iframe build's host app may show these itself (app/host); the web build always shows them.
+  const hostHides = useAppSelector((state) => (process.env.VARIANT === 'mobile' ? selectHostHidden(state) : NONE));
+  const hostHidesLanguage = hostHides.includes('language');
+  const hostHidesLogout = hostHides.includes('logout');
   return (
     <div className="layout layout--user">
       <TopBar home="/user/home">
-        <LanguageSwitcher />
-        <button
-          type="button"
-          className="icon-button"
-          data-testid="logout"
-          aria-label={t('nav.logout')}
-          title={t('nav.logout')}
-          onClick={() => void dispatch(logout())}
-        >
-          <LogoutIcon />
-        </button>
+        {!hostHidesLanguage && <LanguageSwitcher />}
+        {!hostHidesLogout && (
+          <button
+            type="button"
+            className="icon-button"
+            data-testid="logout"
+            aria-label={t('nav.logout')}
+            title={t('nav.logout')}
+            onClick={() => void dispatch(logout())}
+          >
+            <LogoutIcon />
+          </button>
+        )}
       </TopBar>
       <main id="main" className={`layout__main${offset ? ' layout__main--offset' : ''}`}>
         <Outlet />
