@@ -316,6 +316,17 @@ describe('QR deposit', () => {
     await within(e2p).findByRole('timer');
     expect(fake.calls.post).toEqual([{ bank: 'E2P', body: { amount: 50 } }]);
   });
+
+  it("the KBANK minimum hint is the server's setting (deposit lookup qrMinimums), and below it create sends nothing", async () => {
+    const fake = fakeQrServer();
+    const view = open(fake, http.get('/api/lookup/deposit', () => HttpResponse.json({ ...depositLookup, qrMinimums: { KBANK: 20, WW: 100, E2P: 50 } })));
+    const panel = await openQrTab(view);
+    expect(panel).toHaveTextContent('Minimum 20.00 baht');
+    await view.user.type(within(panel).getByLabelText('Amount (baht)'), '10');
+    await view.user.click(within(panel).getByRole('button', { name: 'Create QR code' }));
+    expect(within(panel).getByLabelText('Amount (baht)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fake.calls.post).toEqual([]);
+  });
 });
 
 describe('the session ends while creating a QR', () => {

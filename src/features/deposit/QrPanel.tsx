@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
+import { useGetDepositLookupQuery } from './depositApi';
 import { QrImage } from './QrImage';
 import { QrReviewHelp } from './QrReviewHelp';
 import { QrSaveActions } from './QrSaveActions';
@@ -44,7 +45,9 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
   const inputId = useId();
   const hintId = useId();
   const amount = parseAmount(text);
-  const decision = qrCreateDecision(bank, amount);
+  // The minimum the server enforces (deposit lookup, already loaded by the modal); the spec's until it says.
+  const minimum = useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ min: data?.qrMinimums?.[bank] }) }).min ?? QR_MINIMUM[bank];
+  const decision = qrCreateDecision(bank, amount, minimum);
   const baht = (value: number) => formatAmount(value, locale);
 
   // The other QR ended meanwhile (expired, paid, cancelled): nothing to ask any more.
@@ -151,7 +154,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
               data-testid="qr-amount-input"
             />
             <p id={hintId} className={tooLow ? 'field__error' : 'field__hint'}>
-              {t('deposit.qr.minimum', { amount: baht(QR_MINIMUM[bank]) })}
+              {t('deposit.qr.minimum', { amount: baht(minimum) })}
             </p>
           </div>
           <div className="quick-picks" role="group" aria-label={t('deposit.qr.quickPicks')}>

@@ -22,6 +22,8 @@ export interface DepositLookup {
   banks: DepositBank[];
   wallets: DepositWallet[];
   isManual: boolean;
+  /** Baht: the QR minimums the server enforces (the operator's depositRules); absent from an older server. */
+  qrMinimums?: { KBANK: number; WW: number; E2P: number };
 }
 
 /** GET /api/lookup/slip: whether slips are accepted now, the daily closed hours, how old a slip may be. */

@@ -28,14 +28,15 @@ export function parseAmount(text: string): number {
 /**
  * What the create button does with this amount (spec §5):
  * - 'disabled': KBANK at 0 or below (or nothing typed) — the button is disabled;
- * - 'ignored': below 1 baht or below the bank's minimum — pressing it sends nothing;
+ * - 'ignored': below 1 baht or below the bank's minimum (the server's, from the deposit lookup, else the
+ *   spec's) — pressing it sends nothing;
  * - 'create': a QR is asked for.
  */
 export type CreateDecision = 'disabled' | 'ignored' | 'create';
 
-export function qrCreateDecision(bank: QrBank, amount: number): CreateDecision {
+export function qrCreateDecision(bank: QrBank, amount: number, minimum = QR_MINIMUM[bank]): CreateDecision {
   if (bank === 'KBANK' && !(amount > 0)) return 'disabled';
-  if (!Number.isFinite(amount) || amount < QR_ABSOLUTE_MINIMUM || amount < QR_MINIMUM[bank]) return 'ignored';
+  if (!Number.isFinite(amount) || amount < QR_ABSOLUTE_MINIMUM || amount < minimum) return 'ignored';
   return 'create';
 }
 
