@@ -1,3 +1,4 @@
+import type { Locale } from '../lib/locale';
 import { api } from './api';
 
 /** GET /api/lookup/active: the site-active switch; "gone" means the site or account is terminated. */
@@ -39,8 +40,9 @@ export const lookupApi = api.injectEndpoints({
       providesTags: ['Lookup'],
       extraOptions: { raw: true },
     }),
-    getConditions: build.query<string[], void>({
-      query: () => '/api/lookup/conditions',
+    /** In the player's language (issue 12): the server keeps the conditions per language, Thai the fallback. */
+    getConditions: build.query<string[], Locale>({
+      query: (lang) => `/api/lookup/conditions?lang=${lang}`,
       providesTags: ['Lookup'],
     }),
   }),

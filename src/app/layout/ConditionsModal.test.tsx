@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { loggedInSession } from '../../features/session/sessionSlice';
+import { initialPrefs } from '../prefs';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { serveUserArea } from '../../test/userArea';
@@ -32,6 +33,22 @@ describe('conditions modal (user menu)', () => {
     expect(items[1].querySelector('script')).toBeNull();
     expect(within(items[1]).getByRole('link', { name: 'Rules' })).toHaveAttribute('rel', 'noopener noreferrer');
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined();
+  });
+
+  it("asks for the player's language and shows the conditions in it (issue 12)", async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/lookup/conditions', ({ request }) => {
+        const lang = new URL(request.url).searchParams.get('lang');
+        asked.push(lang);
+        return HttpResponse.json(lang === 'la' ? ['<p>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີຂຶ້ນໄປ</p>'] : ['<p>Players must be 20 or older.</p>']);
+      }),
+    );
+    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok'), prefs: { ...initialPrefs, locale: 'la' } } });
+    await view.user.click(await screen.findByRole('button', { name: 'ເງື່ອນໄຂ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ເງື່ອນໄຂການນຳໃຊ້' });
+    expect(await within(dialog).findByText('ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີຂຶ້ນໄປ')).toBeInTheDocument();
+    expect(asked).toEqual(['la']);
   });
 
   it('locks body scrolling while open and closes on Escape, giving focus back', async () => {

@@ -4,14 +4,16 @@ import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { Skeleton } from '../../components/Skeleton';
+import { useAppSelector } from '../hooks';
 import { useGetConditionsQuery } from '../lookupApi';
+import { selectLocale } from '../prefs';
 
 export const CONDITIONS_MODAL = 'conditions';
 
 /** The conditions list from GET /api/lookup/conditions, each item server HTML, sanitized. */
 export function ConditionsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { data, isLoading, isError } = useGetConditionsQuery();
+  const { data, isLoading, isError } = useGetConditionsQuery(useAppSelector(selectLocale));
   return (
     <Modal id={CONDITIONS_MODAL} title={t('conditions.title')} onClose={onClose}>
       {isLoading && <Skeleton rows={4} />}

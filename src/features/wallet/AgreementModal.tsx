@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { agreementAccepted, selectAgreementAccepted } from '../../app/prefs';
+import { agreementAccepted, selectAgreementAccepted, selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useModal } from '../../components/useModal';
@@ -27,7 +27,7 @@ export function useAgreementPrompt(): void {
 export function AgreementModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const { data, isLoading, isError } = useGetAgreementsQuery();
+  const { data, isLoading, isError } = useGetAgreementsQuery(useAppSelector(selectLocale));
   const accept = () => {
     dispatch(agreementAccepted());
     onClose();

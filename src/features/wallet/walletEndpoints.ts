@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
 import type { GameSlot } from '../../app/walletApi';
+import type { Locale } from '../../lib/locale';
 
 /** GET /api/wallet/account/{code} (spec §3 game account credentials); huayhd adds an event with form state. */
 export interface GameCredentials {
@@ -113,8 +114,8 @@ export const walletEndpoints = api.injectEndpoints({
       query: () => '/api/invite/bonus',
       invalidatesTags: (result) => (result ? ['Wallet', 'Statement'] : []),
     }),
-    getAgreements: build.query<string[], void>({
-      query: () => '/api/lookup/agreements',
+    getAgreements: build.query<string[], Locale>({
+      query: (lang) => `/api/lookup/agreements?lang=${lang}`, // the player's language (issue 12)
       providesTags: ['Lookup'],
       extraOptions: { silent: true },
     }),
