@@ -143,6 +143,15 @@ describe('connectHostBridge', () => {
     );
   });
 
+  test('after the session ends (the API cache reset), the next balance is posted even when it is the same amount', async () => {
+    const { store, sent } = setUp();
+    await store.dispatch(walletApi.util.upsertQueryData('getWallet', undefined, wallet(100)));
+    await waitFor(() => expect(sent().filter((m) => m.data.type === 'balance')).toHaveLength(1));
+    store.dispatch(api.util.resetApiState());
+    await store.dispatch(walletApi.util.upsertQueryData('getWallet', undefined, wallet(100)));
+    await waitFor(() => expect(sent().filter((m) => m.data.type === 'balance')).toHaveLength(2));
+  });
+
   test('a host-controls message from the embedding window at an allowed origin hides the controls', () => {
     const { win, host, store } = setUp();
     win.dispatchEvent(message({ type: 'host-controls', hide: ['logout', 'language'] }, HOST, host));

@@ -97,6 +97,8 @@ export function connectHostBridge({ win, host, allowedOrigins, hostOrigin, store
   let lastAmount: number | undefined;
   const reportBalance = () => {
     const amount = selectWallet(store.getState() as Parameters<typeof selectWallet>[0]).data?.wallet.amount;
+    // The cache empties when the session ends: the next player's first balance is news even if it is the same.
+    if (amount === undefined) lastAmount = undefined;
     if (amount === undefined || amount === lastAmount) return;
     lastAmount = amount;
     post({ type: 'balance', amount });
