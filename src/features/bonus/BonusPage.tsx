@@ -11,6 +11,8 @@ import { BonusCard } from './BonusCard';
 import { BONUS_MODAL, BonusModal } from './BonusModal';
 import { selectBonusCardState } from './exhaustion';
 import { PromotionSearch } from './PromotionSearch';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 import './bonus.css';
 
 /**
@@ -41,9 +43,7 @@ export default function BonusPage() {
 
       {active.isLoading ? (
         showActiveLoading && (
-          <p className="muted" role="status" data-testid="bonus-active-loading">
-            {t('common.loading')}
-          </p>
+          <Skeleton variant="card" testId="bonus-active-loading" />
         )
       ) : active.data?.status ? (
         <ActiveBonusPanel active={active.data} />
@@ -53,15 +53,11 @@ export default function BonusPage() {
 
       <h2 className="bonus-section-title">{t('bonus.listTitle')}</h2>
       {bonuses.isLoading && showListLoading && (
-        <p className="muted" role="status" data-testid="bonus-list-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton variant="card" testId="bonus-list-loading" />
       )}
       {bonuses.data &&
         (cards.length === 0 ? (
-          <p className="muted" data-testid="bonus-empty">
-            {t('bonus.empty')}
-          </p>
+          <EmptyState text={t('bonus.empty')} testId="bonus-empty" />
         ) : (
           <ul className="bonus-grid" data-testid="bonus-grid">
             {cards.map(({ bonus, state }) => (

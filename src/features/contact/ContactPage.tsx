@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { safeImage, safeLink, useGetContactQuery } from './contactApi';
+import { Skeleton } from '../../components/Skeleton';
 import './contact.css';
 
 /**
@@ -31,9 +32,7 @@ export default function ContactPage() {
     <section className="page page--narrow contact">
       <PageTitle>{t('pages.contact')}</PageTitle>
       {contact.isLoading && showLoading && (
-        <p className="muted" role="status" data-testid="contact-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton testId="contact-loading" />
       )}
       {contact.isError && !contact.isFetching && (
         <div className="contact__failed" role="alert" data-testid="contact-failed">

@@ -7,6 +7,7 @@ import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useModal } from '../../components/useModal';
 import { HOWTO_KEYS, useGetHowtoQuery, type HowtoKey } from './howtoApi';
 import { HOWTO_VIDEO_MODAL, HowtoVideoModal } from './HowtoVideoModal';
+import { Skeleton } from '../../components/Skeleton';
 import './howto.css';
 
 /**
@@ -32,9 +33,7 @@ export default function HowtoPage() {
       <PageTitle>{t('pages.howto')}</PageTitle>
       <p className="howto__intro">{t('howto.intro')}</p>
       {lookup.isLoading && showLoading && (
-        <p className="muted" role="status" data-testid="howto-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton variant="card" testId="howto-loading" />
       )}
       {lookup.isError && !lookup.isFetching && (
         <div className="howto__failed" role="alert" data-testid="howto-failed">

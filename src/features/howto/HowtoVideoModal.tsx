@@ -6,6 +6,7 @@ import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { LOCALE_NAMES, LOCALES, standardLanguageTag } from '../../lib/locale';
 import type { HowtoVideo } from './howtoApi';
+import { Skeleton } from '../../components/Skeleton';
 
 /** The video player's id in the modal stack. */
 export const HOWTO_VIDEO_MODAL = 'howtoVideo';
@@ -51,9 +52,7 @@ export function HowtoVideoModal({ title, video, loading, onClose }: Props) {
     <Modal id={HOWTO_VIDEO_MODAL} title={title} onClose={onClose}>
       <div className="howto-video" data-testid="howto-video">
         {loading && (
-          <p className="muted" role="status">
-            {t('common.loading')}
-          </p>
+          <Skeleton />
         )}
         {missing && (
           <p className="howto-video__missing" role="status" data-testid="howto-video-missing">

@@ -10,6 +10,8 @@ import { copyText } from '../../lib/copy';
 import { formatDateTime, pageCount } from '../../lib/format';
 import { INVITE_PAGE_SIZE, useGetInvitesQuery } from './inviteApi';
 import { inviteLink } from './inviteLink';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
 import './invite.css';
 
@@ -96,15 +98,11 @@ export default function InviteModal({ onClose }: { onClose: () => void }) {
             {t('invite.list.title')}
           </h3>
           {list.isLoading && showLoading && (
-            <p className="muted" role="status" data-testid="invite-list-loading">
-              {t('common.loading')}
-            </p>
+            <Skeleton variant="card" testId="invite-list-loading" />
           )}
           {list.data &&
             (list.data.invites.length === 0 ? (
-              <p className="muted" data-testid="invite-list-empty">
-                {t('invite.list.empty')}
-              </p>
+              <EmptyState text={t('invite.list.empty')} testId="invite-list-empty" />
             ) : (
               <table className="invite-list__table" data-testid="invite-list">
                 <thead>

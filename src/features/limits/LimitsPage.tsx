@@ -13,6 +13,8 @@ import { LimitRow } from './LimitRow';
 import { RestrictionSection } from './RestrictionSection';
 import { REALITY_CHOICES } from './rules';
 import { historyText, useLimitValueText } from './texts';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 import './limits.css';
 
 const GROUPS: { key: string; kinds: LimitKind[] }[] = [
@@ -96,9 +98,7 @@ function History() {
     <section className="limits__section" aria-labelledby="limits-history-title" aria-busy={history.isFetching}>
       <h2 id="limits-history-title">{t('limits.history.title')}</h2>
       {showLoading && (
-        <p className="muted" role="status" data-testid="limits-history-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton testId="limits-history-loading" />
       )}
       {history.isError && (
         <p className="form__error" role="alert">
@@ -109,9 +109,7 @@ function History() {
         </p>
       )}
       {history.data && items.length === 0 && (
-        <p className="muted" data-testid="limits-history-empty">
-          {t('limits.history.empty')}
-        </p>
+        <EmptyState text={t('limits.history.empty')} testId="limits-history-empty" />
       )}
       {items.length > 0 && (
         <ol className="limits-history" data-testid="limits-history">
@@ -169,9 +167,7 @@ export default function LimitsPage() {
       <PageTitle>{t('pages.limits')}</PageTitle>
       <p className="muted">{t('limits.intro')}</p>
       {showLoading && (
-        <p className="muted" role="status" data-testid="limits-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton testId="limits-loading" />
       )}
       {limits.isError && !answer && (
         <p className="form__error" role="alert" data-testid="limits-load-error">

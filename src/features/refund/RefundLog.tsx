@@ -6,6 +6,8 @@ import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { formatDateTime, pageCount } from '../../lib/format';
 import { REFUND_PAGE_SIZE, useGetRefundLogQuery } from './refundApi';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 
 /** Spec §2: the refund log, 10 a page with the pagination window of spec §9. A failed load only hides the loader. */
 export function RefundLog() {
@@ -22,15 +24,11 @@ export function RefundLog() {
         {t('refund.log.title')}
       </h3>
       {log.isLoading && showLoading && (
-        <p className="muted" role="status" data-testid="refund-log-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton variant="card" testId="refund-log-loading" />
       )}
       {log.data &&
         (log.data.refunds.length === 0 ? (
-          <p className="muted" data-testid="refund-log-empty">
-            {t('refund.log.empty')}
-          </p>
+          <EmptyState text={t('refund.log.empty')} testId="refund-log-empty" />
         ) : (
           <table className="refund-log__table" data-testid="refund-log">
             <thead>

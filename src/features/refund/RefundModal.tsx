@@ -13,6 +13,7 @@ import { useGetRefundCheckQuery, useReceiveRefundMutation } from './refundApi';
 import { initialRefundFlow, receiveAnswered, receiveRefused, receiveStarted, refundFlowReducer, selectRefundChanged, type RefundFlow } from './refundFlow';
 import { RefundLog } from './RefundLog';
 import { selectRefundOffer } from './refundRules';
+import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
 import './refund.css';
 
@@ -73,9 +74,7 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
     <Modal id={REFUND_MODAL} title={t('refund.title')} onClose={close}>
       <div className="refund" data-testid="refund-modal">
         {asking && showChecking && (
-          <p className="muted" role="status" data-testid="refund-checking">
-            {t('common.loading')}
-          </p>
+          <Skeleton testId="refund-checking" />
         )}
         {check.isError && !data && (
           <p className="refund__failed" data-testid="refund-check-failed">

@@ -16,6 +16,8 @@ import { useNow } from '../../components/useNow';
 import { formatDateTime, formatRelativeTime, pageCount, selectStatementSign } from '../../lib/format';
 import { STATEMENT_PAGE_SIZE, useGetStatementsQuery, type StatementEntry } from './statementApi';
 import { activityText, entryKind, signedAmount, statusView, type EntryKind, type Texts } from './statementRules';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 import './statement.css';
 
 const ICONS: Record<EntryKind, ComponentType> = {
@@ -122,15 +124,11 @@ export default function StatementPage() {
           {t('statement.list')}
         </h2>
         {list.isLoading && showLoading && (
-          <p className="muted" role="status" data-testid="statement-loading">
-            {t('common.loading')}
-          </p>
+          <Skeleton variant="card" testId="statement-loading" />
         )}
         {list.data &&
           (list.data.statements.length === 0 ? (
-            <p className="muted" data-testid="statement-empty">
-              {t('statement.empty')}
-            </p>
+            <EmptyState text={t('statement.empty')} testId="statement-empty" />
           ) : (
             <ol className="statement-entries" data-testid="statement-list">
               {list.data.statements.map((entry) => (

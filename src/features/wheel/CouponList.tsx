@@ -14,6 +14,8 @@ import { formatDateTime, pageCount } from '../../lib/format';
 import { localized } from '../../lib/localized';
 import { claimAnswered, claimAsked, claimDeclined, claimDismissed, claimFlowReducer, claimRefused, claimStarted, initialClaimFlow, type ClaimFlow } from './claimFlow';
 import { COUPON_PAGE_SIZE, useClaimCouponMutation, useGetCouponsQuery, type Coupon } from './wheelApi';
+import { EmptyState } from '../../components/EmptyState';
+import { Skeleton } from '../../components/Skeleton';
 
 export const COUPON_CLAIM_MODAL = 'couponClaim';
 
@@ -70,15 +72,11 @@ export function CouponList() {
         {t('wheel.coupons.title')}
       </h3>
       {list.isLoading && showLoading && (
-        <p className="muted" role="status" data-testid="coupons-loading">
-          {t('common.loading')}
-        </p>
+        <Skeleton variant="card" testId="coupons-loading" />
       )}
       {list.data &&
         (list.data.coupons.length === 0 ? (
-          <p className="muted" data-testid="coupons-empty">
-            {t('wheel.coupons.empty')}
-          </p>
+          <EmptyState text={t('wheel.coupons.empty')} testId="coupons-empty" />
         ) : (
           <ul className="coupons__list">
             {list.data.coupons.map((coupon) => (

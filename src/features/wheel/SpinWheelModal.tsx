@@ -14,6 +14,7 @@ import { landingIndex } from './landing';
 import { PrizeModal, SPIN_PRIZE_MODAL } from './PrizeModal';
 import { canSpin, failureDismissed, prizeDismissed, selectCoins, selectSpin, spinRequested, wheelClosed, wheelStopped } from './spinSlice';
 import { useGetSpinSetupQuery } from './wheelApi';
+import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
 import './wheel.css';
 
@@ -60,9 +61,7 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
       <Modal id={SPIN_WHEEL_MODAL} title={t('wheel.title')} onClose={close}>
         <div className="wheel" data-testid="spin-wheel">
           {setup.isLoading && showLoading && (
-            <p className="muted" role="status" data-testid="wheel-loading">
-              {t('common.loading')}
-            </p>
+            <Skeleton testId="wheel-loading" />
           )}
           {setup.isError && !setup.data && (
             <p className="wheel__failed" data-testid="wheel-load-failed">
