@@ -38,13 +38,23 @@ async function shot(name: string, on: Page = page) {
 const walletBalance = () => amountOf(page.getByTestId('wallet-balance'));
 
 
-/** The demo bank page in its own tab, as a second device would be. */
+/** The demo bank page in its own tab, as a second device would be: a phone too, 360 px wide. */
 async function demoBank(): Promise<Page> {
   const bank = await context.newPage();
-  // The bank's own page is a desktop table (not part of the SPA): give it the room it is made for.
-  await bank.setViewportSize({ width: 1200, height: 900 });
   await bank.goto(`${server.url}/demo/bank`);
   return bank;
+}
+
+/** The demo bank works at 360 px (issue 12): nothing wider than the screen, every control a 44 px target. */
+async function expectBankFitsPhone(bank: Page): Promise<void> {
+  const { width, scrollWidth, wide } = await bank.evaluate(() => {
+    const vw = document.documentElement.clientWidth;
+    const over = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > vw + 0.5);
+    return { width: vw, scrollWidth: document.documentElement.scrollWidth, wide: over.map((el) => el.tagName.toLowerCase()).slice(0, 10) };
+  });
+  expect(width).toBe(360);
+  expect({ scrollWidth, wide }).toEqual({ scrollWidth: 360, wide: [] });
+  await expectTapTargets(bank);
 }
 
 test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link redeemed', async () => {
@@ -84,6 +94,8 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   // The bank pays it in another tab (the signed webhook credits the wallet).
   const bank = await demoBank();
   const row = bank.locator('tr', { hasText: 'KBANK' }).filter({ hasText: '100.00' });
+  await row.waitFor();
+  await expectBankFitsPhone(bank);
   await row.getByRole('button', { name: 'Pay' }).click();
   await bank.getByText('Paid: the wallet was credited.').waitFor();
 
@@ -100,6 +112,8 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   await bank.getByRole('button', { name: 'Transfer' }).click();
   const slipLink = bank.getByRole('link', { name: 'Download the slip' });
   await slipLink.waitFor();
+  await bank.getByRole('link', { name: 'Slip PNG' }).first().waitFor();
+  await expectBankFitsPhone(bank);
   const slipUrl = new URL((await slipLink.getAttribute('href'))!, server.url).toString();
   const png = await bank.request.get(slipUrl);
   expect(png.headers()['content-type']).toBe('image/png');
@@ -119,6 +133,7 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   await bank.getByRole('button', { name: 'Issue voucher' }).click();
   const giftLink = await bank.getByRole('textbox', { name: 'Gift link' }).inputValue();
   expect(giftLink).toMatch(/^https:\/\/gift\.truemoney\.com\/campaign\/\?v=/);
+  await expectBankFitsPhone(bank);
   await dialog.getByRole('tab', { name: 'Wallet link' }).click();
   const send = dialog.getByRole('button', { name: 'Send link' });
   expect(await send.isDisabled()).toBe(true);
