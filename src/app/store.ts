@@ -1,4 +1,4 @@
-import { combineReducers, configureStore, type Middleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 
 import { chatReducer } from '../features/chat/chatSlice';
@@ -7,8 +7,8 @@ import { realityReducer, type RealityState } from '../features/limits/realitySli
 import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
-import { launchReducer } from '../features/wallet/launchSlice';
-import { moveFlowReducer } from '../features/wallet/moveFlow';
+import type { LaunchState } from '../features/wallet/launchSlice';
+import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from './api';
 import { liveReducer } from './liveSlice';
@@ -35,7 +35,17 @@ const prefsPersist: PersistConfig<PrefsState> = { key: 'prefs', storage: localSt
 /** The reality checks acknowledged in the current session (issue 15), so a reload does not ask again. */
 const realityPersist: PersistConfig<RealityState> = { key: 'reality', storage: localStore, whitelist: ['startedAt', 'acknowledged'] };
 
-const rootReducer = combineReducers({
+/**
+ * Slices the lazy chunks that use them inject (rootReducer.inject), so the /login bundle does not carry them.
+ * Issue 12: the transfer / withdraw flow and the game launch (features/wallet/flowSlices.ts), not persisted (a
+ * reload starts them afresh).
+ */
+export interface LazyLoadedSlices {
+  moveFlow: MoveState;
+  gameLaunch: LaunchState;
+}
+
+export const rootReducer = combineSlices({
   [api.reducerPath]: api.reducer,
   session: persistReducer(sessionPersist, sessionReducer),
   prefs: persistReducer(prefsPersist, prefsReducer),
@@ -43,15 +53,12 @@ const rootReducer = combineReducers({
   qrDeposit: qrDepositReducer,
   register: registerReducer,
   spin: spinReducer,
-  // Issue 12: the transfer / withdraw flow and the game launch, not persisted (a reload starts them afresh).
-  moveFlow: moveFlowReducer,
-  gameLaunch: launchReducer,
   restrictionFlow: restrictionFlowReducer,
   reality: persistReducer(realityPersist, realityReducer),
   live: liveReducer,
   // Not persisted: only the guest id (prefs.guestId) outlives the page.
   chat: chatReducer,
-});
+}).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 /** A starting state for tests and server-free starts: any slice, without redux-persist's bookkeeping. */
@@ -66,8 +73,9 @@ const resetApiOnSessionEnd: Middleware = (storeApi) => (next) => (action) => {
 
 export function makeStore(preloadedState?: PreloadedState) {
   return configureStore({
-    // The mobile/iframe build adds the host's controls (app/host); the web build has no such slice.
-    reducer: process.env.VARIANT === 'mobile' ? (withHostControls(rootReducer) as typeof rootReducer) : rootReducer,
+    // The mobile/iframe build adds the host's controls (app/host); the web build has no such slice. (The wrapper is a
+    // plain reducer: the store only calls it, while slices are injected into rootReducer, which it calls.)
+    reducer: process.env.VARIANT === 'mobile' ? (withHostControls(rootReducer) as unknown as typeof rootReducer) : rootReducer,
     preloadedState: preloadedState as Partial<RootState> | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

@@ -7,6 +7,7 @@ import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { AmountField } from './AmountField';
+import { selectLaunch } from './flowSlices';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { gameLaunched, launchTargets, type LaunchTarget } from './launch';
 import { isLaunching, launchReset } from './launchSlice';
@@ -44,7 +45,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   const credentials = useGetGameAccountQuery(code);
   const [resetPassword, reset] = useResetGamePasswordMutation();
   const { flow, attempted, run, dismiss } = useMoneyMove();
-  const launch = useAppSelector((state) => state.gameLaunch);
+  const launch = useAppSelector(selectLaunch);
   useEffect(() => () => void dispatch(launchReset()), [dispatch]);
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<RuleError | null>(null);

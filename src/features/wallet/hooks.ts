@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectMoveState } from './flowSlices';
 import { closed, dismissed } from './moveFlow';
 import { moveMoney, type MoveRequest } from './moveMoney';
 
@@ -15,7 +16,7 @@ export { useNow } from '../../components/useNow';
  */
 export function useMoneyMove() {
   const dispatch = useAppDispatch();
-  const { flow, attempted } = useAppSelector((state) => state.moveFlow);
+  const { flow, attempted } = useAppSelector(selectMoveState);
   useEffect(() => () => void dispatch(closed()), [dispatch]);
   const run = useCallback((request: MoveRequest) => dispatch(moveMoney(request)), [dispatch]);
   const dismiss = useCallback(() => dispatch(dismissed()), [dispatch]);

@@ -2,6 +2,7 @@ import { errorCode } from '../../app/apiErrors';
 import type { AppDispatch, RootState } from '../../app/store';
 import type { GameSlot } from '../../app/walletApi';
 import type { Locale } from '../../lib/locale';
+import { selectLaunch, selectMoveState } from './flowSlices';
 import { isLaunching, launchFailed, linkReady, started, transferSettled, type LaunchTarget } from './launchSlice';
 import { moveMoney } from './moveMoney';
 import { WALLET_CODE } from './selectors';
@@ -86,7 +87,7 @@ export const gameLaunched =
   ({ slot, target, amount, credentials, locale, openingText }: LaunchRequest, openWindow = openPendingWindow) =>
   async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
     const state = getState();
-    if (isLaunching(state.gameLaunch) || state.moveFlow.flow.status === 'submitting') return;
+    if (isLaunching(selectLaunch(state)) || selectMoveState(state).flow.status === 'submitting') return;
     const pending = openWindow(openingText);
     dispatch(started({ game: slot.code, target, transfer: amount !== null }));
     try {

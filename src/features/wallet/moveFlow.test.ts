@@ -1,20 +1,7 @@
 import { sessionEnded } from '../../app/authEvents';
 import type { ReceiptData } from '../../components/receipt';
-import {
-  answered,
-  attemptFor,
-  closed,
-  dismissed,
-  initialMoveFlow,
-  initialMoveState,
-  isUncertain,
-  moveFlowReducer,
-  newIdempotencyKey,
-  refused,
-  submitted,
-  type MoveFlow,
-  type MoveState,
-} from './moveFlow';
+import { answered, closed, dismissed, initialMoveFlow, initialMoveState, moveFlowReducer, refused, submitted, type MoveFlow, type MoveState } from './moveFlow';
+import { attemptFor, isUncertain, newIdempotencyKey } from './moveMoney';
 
 const attempt = { key: 'k1', body: '{"amount":100}' };
 const receipt: ReceiptData = { kind: 'transfer', amount: 100, from: 'WALLET', to: 'pg', at: '2026-11-26T10:00:00.000Z', reference: 't1', status: 'IN_PROGRESS' };
@@ -101,5 +88,20 @@ describe('Idempotency-Key per attempt', () => {
     expect(isUncertain({ status: 409, data: { message: 'KEY_INVALID' } })).toBe(true);
     expect(isUncertain({ status: 422, data: { message: 'MONEY_NOT_ENOUGH' } })).toBe(false);
     expect(isUncertain({ status: 400, data: { message: 'KEY_INVALID' } })).toBe(false);
+  });
+});
+
+describe('in the store', () => {
+  it('is injected with the wallet chunk (not in the /login bundle) and reset when the session ends', async () => {
+    const { makeStore } = await import('../../app/store');
+    const { selectLaunch, selectMoveState } = await import('./flowSlices');
+    const store = makeStore();
+    expect(store.getState().moveFlow).toEqual(initialMoveState);
+    expect(store.getState().gameLaunch).toEqual({ status: 'idle' });
+    store.dispatch(submitted(attempt));
+    expect(selectMoveState(store.getState())).toEqual(submitting);
+    store.dispatch(sessionEnded('logout'));
+    expect(selectMoveState(store.getState())).toEqual(initialMoveState);
+    expect(selectLaunch(store.getState())).toEqual({ status: 'idle' });
   });
 });

@@ -1,8 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
 import { sessionEnded } from '../../app/authEvents';
 import type { ReceiptData } from '../../components/receipt';
 
@@ -18,8 +15,8 @@ import type { ReceiptData } from '../../components/receipt';
  * An attempt that got no definite answer (network, timeout, 5xx, key still in use) remembers its
  * Idempotency-Key and body: sending the same body again reuses that key, so the server applies it at most once.
  * Any other answer ends the attempt; the next submission gets a fresh key. `attempted` says a movement was sent
- * since the modal opened, so closing it reloads the wallet (spec §4). The thunk that drives it is moveMoney.ts
- * (kept out of this file: the store, and so the /login bundle, loads only this reducer).
+ * since the modal opened, so closing it reloads the wallet (spec §4). The thunk that drives it, the key choice
+ * and the uncertainty rule are in moveMoney.ts: the store, and so the /login bundle, loads only this reducer.
  */
 export interface Attempt {
   key: string;
@@ -76,29 +73,3 @@ const moveFlow = createSlice({
 
 export const { submitted, answered, refused, dismissed, closed } = moveFlow.actions;
 export const moveFlowReducer = moveFlow.reducer;
-
-/** A fresh key; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = c.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** The attempt to send for this body: the unanswered one again when the body is the same, else a new key. */
-export function attemptFor(flow: MoveFlow, body: object, makeKey: () => string = newIdempotencyKey): Attempt {
-  const text = JSON.stringify(body);
-  const retry = flow.status === 'editing' || flow.status === 'failed' ? flow.retry : null;
-  return retry && retry.body === text ? retry : { key: makeKey(), body: text };
-}
-
-/** Whether a failure leaves the outcome unknown (the money may or may not have moved). */
-export function isUncertain(error: FetchBaseQueryError | SerializedError | undefined): boolean {
-  if (!error || !('status' in error)) return true;
-  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
-  if (typeof error.status === 'number') return error.status >= 500 || (error.status === 409 && errorCode(error) === 'KEY_INVALID');
-  return false;
-}

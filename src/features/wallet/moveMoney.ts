@@ -5,7 +5,8 @@ import { errorCode } from '../../app/apiErrors';
 import type { AppDispatch, RootState } from '../../app/store';
 import { walletApi } from '../../app/walletApi';
 import { receiptFromMove } from '../../components/receipt';
-import { answered, attemptFor, isUncertain, refused, submitted } from './moveFlow';
+import { selectMoveState } from './flowSlices';
+import { answered, refused, submitted, type Attempt, type MoveFlow } from './moveFlow';
 import { WALLET_CODE } from './selectors';
 import { walletEndpoints, type MoveAnswer } from './walletEndpoints';
 
@@ -24,7 +25,7 @@ export type MoveRequest =
 export const moveMoney =
   (request: MoveRequest, now: () => Date = () => new Date()) =>
   async (dispatch: AppDispatch, getState: () => RootState): Promise<MoveAnswer | null> => {
-    const before = getState().moveFlow.flow;
+    const before = selectMoveState(getState()).flow;
     if (before.status === 'submitting' || before.status === 'succeeded') return null;
     const attempt = attemptFor(before, { kind: request.kind, ...request.body });
     dispatch(submitted(attempt));
@@ -50,3 +51,29 @@ export const moveMoney =
       return null;
     }
   };
+
+/** A fresh key; crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === 'function') return c.randomUUID();
+  const bytes = c.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The attempt to send for this body: the unanswered one again when the body is the same, else a new key. */
+export function attemptFor(flow: MoveFlow, body: object, makeKey: () => string = newIdempotencyKey): Attempt {
+  const text = JSON.stringify(body);
+  const retry = flow.status === 'editing' || flow.status === 'failed' ? flow.retry : null;
+  return retry && retry.body === text ? retry : { key: makeKey(), body: text };
+}
+
+/** Whether a failure leaves the outcome unknown (the money may or may not have moved). */
+export function isUncertain(error: FetchBaseQueryError | SerializedError | undefined): boolean {
+  if (!error || !('status' in error)) return true;
+  if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') return true;
+  if (typeof error.status === 'number') return error.status >= 500 || (error.status === 409 && errorCode(error) === 'KEY_INVALID');
+  return false;
+}
