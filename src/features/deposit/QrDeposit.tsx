@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { BankMark } from '../../components/BankMark';
+
 import type { DepositBank } from './depositApi';
 import { bankDisplayName } from './names';
 import { QrPanel } from './QrPanel';
@@ -50,6 +52,7 @@ export function QrDeposit({ banks, selected, onSelect, state, now, onCreate, onC
                   onChange={() => onSelect(bank)}
                   data-testid={`qr-bank-${bank}`}
                 />
+                <BankMark code={bank} size={28} />
                 <span>{bankDisplayName(entry.bank, i18n.language)}</span>
                 {waiting && <span className="badge badge--auto">{t('deposit.qr.waiting')}</span>}
               </label>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { BankMark } from '../../components/BankMark';
 import { PageTitle } from '../../components/PageTitle';
 import { useModal } from '../../components/useModal';
 import { formatAccountNumber, formatDateTime } from '../../lib/format';
@@ -91,7 +92,10 @@ export default function ProfilePage() {
             </div>
             <div>
               <dt>{t('profile.bankName')}</dt>
-              <dd data-testid="profile-bank-name">{bank?.bank.nameTH || '-'}</dd>
+              <dd data-testid="profile-bank-name" className="profile__bank">
+                {bank && <BankMark code={bank.bankCode} size={28} />}
+                {bank?.bank.nameTH || '-'}
+              </dd>
             </div>
             <div>
               <dt>{t('profile.accountNo')}</dt>
