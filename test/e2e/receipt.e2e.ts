@@ -66,4 +66,21 @@ test('a transfer to a game shows its receipt, and the statement opens the same r
   await expectAccessible(page);
   await again.getByRole('button', { name: 'OK' }).click();
   await page.getByRole('dialog', { name: 'Receipt' }).waitFor({ state: 'detached' });
+
+  // The same receipt in Thai and Lao (issue 12's proof runs in th and la), readable by axe in each.
+  for (const [lang, htmlLang, title, reference] of [
+    ['th', 'th', 'หลักฐานการโอนเงิน', 'เลขที่อ้างอิง'],
+    ['la', 'lo', 'ຫຼັກຖານການໂອນເງິນ', 'ເລກອ້າງອີງ'],
+  ] as const) {
+    await page.getByTestId('language-switcher').selectOption(lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, htmlLang);
+    await page.getByTestId('statement-receipt').first().click();
+    const local = page.getByRole('dialog').getByTestId('receipt');
+    await local.getByRole('heading', { name: title }).waitFor();
+    await local.getByText(reference).waitFor();
+    expect(await local.getByTestId('receipt-reference').textContent()).toBe(first.reference);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await local.waitFor({ state: 'detached' });
+  }
 });
