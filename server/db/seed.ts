@@ -100,21 +100,21 @@ export const SETTINGS: Settings = {
     th: [
       '<p><b>ผู้เล่นต้องมีอายุ %minPlayerAge% ปีขึ้นไป</b></p>',
       '<p>ผู้ให้บริการต้องได้รับอนุญาตตามกฎหมายของประเทศที่ให้บริการ</p>',
-      '<p>ฝากขั้นต่ำผ่านลิงก์ซองของขวัญ 2 บาท อัปโหลดสลิปภายใน %uploadWindowMinutes% นาทีหลังโอน</p>',
+      '<p>ฝากขั้นต่ำผ่านลิงก์ซองของขวัญ %giftMinimum% บาท อัปโหลดสลิปภายใน %uploadWindowMinutes% นาทีหลังโอน</p>',
       '<p>ถอนได้ครั้งละ %withdrawMin% - %withdrawMax% บาท เข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
       '<p>ขณะรับโบนัส ต้องทำยอดเทิร์นให้ครบก่อนถอน</p>',
     ],
     la: [
       '<p><b>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ %minPlayerAge% ປີຂຶ້ນໄປ</b></p>',
       '<p>ຜູ້ໃຫ້ບໍລິການຕ້ອງໄດ້ຮັບອະນຸຍາດຕາມກົດໝາຍຂອງປະເທດທີ່ໃຫ້ບໍລິການ</p>',
-      '<p>ຝາກຂັ້ນຕ່ຳຜ່ານລິ້ງຊອງຂອງຂວັນ 2 ບາດ ອັບໂຫຼດສະລິບພາຍໃນ %uploadWindowMinutes% ນາທີຫຼັງຈາກໂອນ</p>',
+      '<p>ຝາກຂັ້ນຕ່ຳຜ່ານລິ້ງຊອງຂອງຂວັນ %giftMinimum% ບາດ ອັບໂຫຼດສະລິບພາຍໃນ %uploadWindowMinutes% ນາທີຫຼັງຈາກໂອນ</p>',
       '<p>ຖອນໄດ້ຄັ້ງລະ %withdrawMin% - %withdrawMax% ບາດ ເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
       '<p>ໃນຂະນະທີ່ຮັບໂບນັດ ຕ້ອງເຮັດຍອດເທີນໃຫ້ຄົບກ່ອນຖອນ</p>',
     ],
     en: [
       '<p><b>Players must be %minPlayerAge% or older.</b></p>',
       '<p>The operator must hold the licences its jurisdiction requires.</p>',
-      '<p>Gift-link deposits from 2 baht; upload a slip within %uploadWindowMinutes% minutes of the transfer.</p>',
+      '<p>Gift-link deposits from %giftMinimum% baht; upload a slip within %uploadWindowMinutes% minutes of the transfer.</p>',
       '<p>Withdrawals of %withdrawMin% to %withdrawMax% baht go to the registered bank account only.</p>',
       '<p>While a bonus is active, its turnover must be met before withdrawing.</p>',
     ],
@@ -141,7 +141,7 @@ export const SETTINGS: Settings = {
   slip: { isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 },
   site: { terminated: null },
   enableChatWidget: true,
-  deposit: { isManual: false },
+  deposit: { isManual: false, creditMinutes: 1 },
   // Short clips of this app's own screens (scripts/record-howto.ts), committed in public/media/howto.
   howto: { videos: HOWTO_KEYS.map(howtoVideo) },
 };

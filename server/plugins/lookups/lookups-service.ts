@@ -82,15 +82,25 @@ export const lookups = {
         });
       }
     }
-    // The QR minimums the server enforces (depositRules), so the QR form's hints name the operator's values.
+    // The QR minimums the server enforces (depositRules), so the QR form's hints name the operator's values; the
+    // gift minimum and the credit time likewise (issue 12: texts name the configured values, not fixed ones).
     const rules = mergeDepositRules(rulesDoc);
-    return { banks, wallets, isManual: setting?.isManual ?? false, qrMinimums: { KBANK: rules.qrMinimum, WW: rules.wwMinimum, E2P: rules.e2pMinimum } };
+    return {
+      banks,
+      wallets,
+      isManual: setting?.isManual ?? false,
+      qrMinimums: { KBANK: rules.qrMinimum, WW: rules.wwMinimum, E2P: rules.e2pMinimum },
+      giftMinimum: rules.giftMinimum,
+      creditMinutes: setting?.creditMinutes ?? 1,
+    };
   },
 
-  /** %minPlayerAge%, %withdrawMin%, %withdrawMax% and %uploadWindowMinutes% are filled from the config and settings. */
+  /** %minPlayerAge%, %withdrawMin%, %withdrawMax%, %uploadWindowMinutes% and %giftMinimum% are filled from the config and settings. */
   async conditions({ db, config }: LookupContext, query: LookupQuery = {}) {
-    const [doc, withdraw, slip] = await Promise.all([required(db, 'conditions'), readSetting(db, 'withdraw'), readSetting(db, 'slip')]);
-    const values: Record<string, string> = { minPlayerAge: String(config.minPlayerAge) };
+    const [doc, withdraw, slip, rulesDoc] = await Promise.all([
+      required(db, 'conditions'), readSetting(db, 'withdraw'), readSetting(db, 'slip'), readSettingDoc(db, DEPOSIT_RULES_KEY),
+    ]);
+    const values: Record<string, string> = { minPlayerAge: String(config.minPlayerAge), giftMinimum: baht(mergeDepositRules(rulesDoc).giftMinimum) };
     if (withdraw) Object.assign(values, { withdrawMin: baht(withdraw.withdrawMin), withdrawMax: baht(withdraw.withdrawMax) });
     if (slip) values.uploadWindowMinutes = String(slip.uploadWindowMinutes);
     return inLanguage(doc, query.lang).map((html) => html.replace(/%(\w+)%/g, (whole, name: string) => values[name] ?? whole));

@@ -78,6 +78,24 @@ test('deposit names the QR minimums the server enforces (depositRules), the defa
   }
 });
 
+test('deposit names the gift minimum (depositRules) and the credit time (deposit setting) the texts state (issue 12)', async () => {
+  const body = async () => (await get('deposit')).body as { giftMinimum: number; creditMinutes: number };
+  expect(await body()).toMatchObject({ giftMinimum: 2, creditMinutes: 1 });
+  await writeSettingDoc(t.db.db, 'depositRules', { giftMinimum: 10 });
+  await writeSetting(t.db.db, 'deposit', { isManual: false, creditMinutes: 5 });
+  try {
+    expect(await body()).toMatchObject({ giftMinimum: 10, creditMinutes: 5 });
+    // The conditions say the same gift minimum.
+    expect(((await get('conditions?lang=en')).body as string[]).join('')).toContain('Gift-link deposits from 10 baht');
+    // A deposit setting from before issue 12 (no creditMinutes) reads as 1 minute.
+    await writeSetting(t.db.db, 'deposit', { isManual: false });
+    expect(await body()).toMatchObject({ creditMinutes: 1 });
+  } finally {
+    await t.db.db.deleteFrom('settings').where('key', '=', 'depositRules').execute();
+    await writeSetting(t.db.db, 'deposit', SETTINGS.deposit);
+  }
+});
+
 test('info carries the operator logo when the info setting has one (issue 12: the top bar shows it)', async () => {
   await writeSetting(t.db.db, 'info', { ...SETTINGS.info, logo: '/media/logo.png' });
   try {

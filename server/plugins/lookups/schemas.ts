@@ -35,6 +35,8 @@ export const lookupResponse: Record<LookupName, object> = {
     wallets: { type: 'array', items: obj({ mode: str, walletAccountName: str }) },
     isManual: bool,
     qrMinimums: obj({ KBANK: num, WW: num, E2P: num }),
+    giftMinimum: num,
+    creditMinutes: num,
   }),
   conditions: htmlList,
   agreements: htmlList,

@@ -21,8 +21,11 @@ export interface Settings {
   /** `gone` terminates the whole site (spec §2 navigation guard); set by `npm run operator -- site gone`. */
   site: { terminated: 'gone' | null };
   enableChatWidget: boolean;
-  /** isManual: deposits are checked by staff rather than matched automatically. */
-  deposit: { isManual: boolean };
+  /**
+   * isManual: deposits are checked by staff rather than matched automatically. creditMinutes: about how long an
+   * automatic deposit takes to reach the wallet, as the deposit screen says it (issue 12; 1 when absent).
+   */
+  deposit: { isManual: boolean; creditMinutes?: number };
   /** The how-to screen's videos (spec §2), operator content served from public/media (docs/server.md "Static files"). */
   howto: { videos: HowtoVideo[] };
 }
