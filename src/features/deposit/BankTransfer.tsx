@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import { BankMark } from '../../components/BankMark';
 import { formatAccountNumber } from '../../lib/format';
+import { BankModeNote } from './ConfiguredNotes';
 import { copiesDetails } from './copyRules';
 import type { DepositBank } from './depositApi';
 import './bankTransfer.css';
@@ -70,7 +71,7 @@ export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
               <p role="status" className={result && !result.ok ? 'field__error' : 'bank-card__copied'} data-testid="bank-copy-result">
                 {result ? (result.ok ? t('deposit.bank.copied', { text: result.text }) : t('deposit.bank.copyFailed')) : ''}
               </p>
-              <p className="deposit__note">{auto ? t('deposit.bank.autoHint') : t('deposit.bank.manualHint')}</p>
+              <BankModeNote auto={auto} />
             </li>
           );
         })}

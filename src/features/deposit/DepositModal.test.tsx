@@ -44,7 +44,7 @@ describe('deposit modal: methods from the deposit lookup', () => {
     expect(screen.getByTestId('bank-KBANK')).toHaveTextContent('Kasikornbank');
     expect(screen.getByTestId('bank-KBANK')).toHaveTextContent('012-345-6789');
     expect(screen.getByTestId('bank-KBANK')).toHaveTextContent('Auto');
-    expect(screen.getByTestId('bank-SCB')).toHaveTextContent('upload the slip within 1 hour');
+    expect(screen.getByTestId('bank-SCB')).toHaveTextContent('upload the slip within 60 minutes');
     expect(screen.queryByTestId('bank-WW')).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('KBank or KTB are recommended');
     expect(dialog).toHaveTextContent('about 1 minute');

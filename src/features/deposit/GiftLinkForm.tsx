@@ -5,7 +5,7 @@ import { errorCode } from '../../app/apiErrors';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
-import { useSendGiftLinkMutation } from './depositApi';
+import { useGetDepositLookupQuery, useSendGiftLinkMutation } from './depositApi';
 import { encryptGiftLink, GIFT_MINIMUM_BAHT } from './giftLink';
 import { serverMessageText } from './messages';
 import { useKeepFocus } from './useKeepFocus';
@@ -15,6 +15,8 @@ type Outcome = { kind: 'received'; amount: number } | { kind: 'refused'; text: s
 /** Spec §2 mobile-wallet link: one field, a send button disabled while it is empty, the 2-baht minimum. */
 export function GiftLinkForm() {
   const { t } = useTranslation();
+  // The minimum the server enforces (deposit lookup giftMinimum, issue 12); the product's default until it answers.
+  const giftMinimum = useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ min: data?.giftMinimum }) }).min ?? GIFT_MINIMUM_BAHT;
   const locale = useAppSelector(selectLocale);
   const [link, setLink] = useState('');
   const [encrypting, setEncrypting] = useState(false);
@@ -69,7 +71,7 @@ export function GiftLinkForm() {
           data-testid="gift-input"
         />
         <p id={hintId} className="field__hint">
-          {t('deposit.gift.minimum', { amount: formatAmount(GIFT_MINIMUM_BAHT, locale) })}
+          {t('deposit.gift.minimum', { amount: formatAmount(giftMinimum, locale) })}
         </p>
       </div>
       <button type="submit" className="button button--primary" disabled={empty || busy} aria-busy={busy} data-testid="gift-send">

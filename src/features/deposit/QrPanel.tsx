@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { formatAmount } from '../../lib/format';
+import { CreditTimeNote } from './ConfiguredNotes';
 import { useGetDepositLookupQuery } from './depositApi';
 import { QrImage } from './QrImage';
 import { QrReviewHelp } from './QrReviewHelp';
@@ -118,7 +119,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
             </span>
           </p>
           <p className="deposit__note">{t('deposit.qr.scanHint')}</p>
-          <p className="deposit__note">{t('deposit.creditTime')}</p>
+          <CreditTimeNote />
           <QrSaveActions
             input={{ payload: machine.qr.payload, svg: machine.qr.svg, bank, bankName, amount: machine.qr.amount, expiresAt: machine.qr.expiresAt }}
           />

@@ -34,7 +34,7 @@ describe('slip upload', () => {
   const render = () => renderWithProviders(<SlipUpload />, { preloadedState: playerSession });
   const lookup = (over = {}) => http.get('/api/lookup/slip', () => HttpResponse.json({ isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60, ...over }));
 
-  it('offers the camera on phones and a plain picker, both for images; says the 1-hour window', async () => {
+  it("offers the camera on phones and a plain picker, both for images; says the lookup's upload window", async () => {
     server.use(lookup());
     render();
     const camera = screen.getByLabelText('Take a photo');
@@ -43,7 +43,7 @@ describe('slip upload', () => {
     expect(camera).toHaveAttribute('capture', 'environment');
     expect(picker).toHaveAttribute('accept', 'image/*');
     expect(picker).not.toHaveAttribute('capture');
-    expect(screen.getByText('Upload the slip within 1 hour of the transfer.')).toBeInTheDocument();
+    expect(await screen.findByText('Upload the slip within 60 minutes of the transfer.')).toBeInTheDocument();
   });
 
   it('sends the picture as multipart field `file`, shows progress, then the credited amount', async () => {

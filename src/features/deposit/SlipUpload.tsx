@@ -6,6 +6,7 @@ import { selectLocale } from '../../app/prefs';
 import { Receipt } from '../../components/Receipt';
 import { selectAccountNames } from '../../components/receipt';
 import { formatAmount } from '../../lib/format';
+import { SlipWindowNote } from './ConfiguredNotes';
 import { useGetSlipLookupQuery, useUploadSlipMutation } from './depositApi';
 import { slipUploadResult, type SlipUploadResult } from './slipResult';
 import { useKeepFocus } from './useKeepFocus';
@@ -57,7 +58,7 @@ export function SlipUpload() {
       <h3 id={titleId} className="deposit__subtitle">
         {t('deposit.slip.title')}
       </h3>
-      <p className="deposit__note">{t('deposit.slip.window')}</p>
+      <SlipWindowNote />
       {closed && (
         <p className="alert alert--error" data-testid="slip-closed">
           {setting?.closeFrom && setting?.closeTo

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
+import { CreditTimeNote } from './ConfiguredNotes';
 import type { DepositWallet } from './depositApi';
 import { GiftLinkForm } from './GiftLinkForm';
 
@@ -14,7 +15,7 @@ export function WalletAccounts({ wallets }: { wallets: DepositWallet[] }) {
         <div key={w.walletAccountName} className="bank-card">
           <p className="deposit__label">{t('deposit.wallet.payTo')}</p>
           <p className="bank-card__number">{w.walletAccountName}</p>
-          <p className="deposit__note">{t('deposit.creditTime')}</p>
+          <CreditTimeNote />
         </div>
       ))}
       {gift && (

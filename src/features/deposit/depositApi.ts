@@ -24,6 +24,10 @@ export interface DepositLookup {
   isManual: boolean;
   /** Baht: the QR minimums the server enforces (the operator's depositRules); absent from an older server. */
   qrMinimums?: { KBANK: number; WW: number; E2P: number };
+  /** Baht: the gift-link minimum the server enforces (depositRules.giftMinimum, issue 12). */
+  giftMinimum?: number;
+  /** About how many minutes an automatic deposit takes to reach the wallet (the deposit setting, issue 12). */
+  creditMinutes?: number;
 }
 
 /** GET /api/lookup/slip: whether slips are accepted now, the daily closed hours, how old a slip may be. */
