@@ -4,8 +4,9 @@ import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
 import { AppProviders } from './AppProviders';
-import { hostControlsFromQuery, hostControlsRequested } from './host/hostSlice';
+import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery } from './host/hostSlice';
 import { applyLocale } from './i18n';
+import { localeChosen } from './prefs';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
 
@@ -16,12 +17,17 @@ import { makeStore } from './store';
 export function startApp(container: HTMLElement): void {
   const store = makeStore();
   persistStore(store, null, () => {
+    // The mobile/iframe build: what the host app put in the frame's address (app/host), before the texts load.
+    if (process.env.VARIANT === 'mobile') {
+      const hide = hostControlsFromQuery(window.location.search);
+      if (hide) store.dispatch(hostControlsRequested(hide));
+      const locale = hostLocaleFromQuery(window.location.search);
+      if (locale) store.dispatch(localeChosen(locale));
+    }
     void applyLocale(store.getState().prefs.locale).finally(() => {
       const router = createAppRouter(store);
       // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
       if (process.env.VARIANT === 'mobile') {
-        const hide = hostControlsFromQuery(window.location.search);
-        if (hide) store.dispatch(hostControlsRequested(hide));
         void import(/* webpackChunkName: "host-bridge" */ './host/hostBridge')
           .then(({ startHostBridge }) => startHostBridge(window, store, router))
           .catch((failure: unknown) => console.warn('host bridge not started', failure));

@@ -4,11 +4,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { spaIsStale } from '../../server/spa-build';
-import { DEMO_LOGIN, launchBrowser, pageApi, phoneContext, ROOT, startServer, until, type RunningServer } from './harness';
+import { DEMO_LOGIN, expectAccessible, launchBrowser, pageApi, phoneContext, ROOT, startServer, until, type RunningServer } from './harness';
 
 /**
  * The mobile/iframe build (VARIANT=mobile) inside a host app's page: the host hides the top bar's controls it shows
- * itself, hears the route and the balance, and a page at another origin cannot steer the app. The mobile build goes
+ * itself and sets the language, hears the route and the balance, and a page at another origin cannot steer the app. The mobile build goes
  * to its own directory (.tmp/e2e-mobile-dist), rebuilt only when the sources are newer; the server serves it
  * (DIST_DIR) with FRAME_ANCESTORS naming the host page's origin.
  */
@@ -70,11 +70,11 @@ const routes = async (page: Page) => (await received(page)).filter((m) => m.data
 const balances = async (page: Page) => (await received(page)).filter((m) => m.data.type === 'balance').map((m) => m.data.amount);
 const appFrame = (page: Page): Frame => page.frame({ name: 'app' })!;
 
-test('the host hides the top bar controls it shows itself, hears the route and the balance; a stranger cannot steer the app', async () => {
+test('the host hides the top bar controls it shows itself and sets the language, hears the route and the balance; a stranger cannot steer the app', async () => {
   const context = await phoneContext(browser, { viewport: { width: 400, height: 700 } });
   const page = await context.newPage();
-  // The host shows its own language picker: it says so in the frame's address.
-  await page.goto(`${host.origin}/?path=${encodeURIComponent('/login?hostControls=language')}`);
+  // The host shows its own language picker: it says so, and which language it runs in, in the frame's address.
+  await page.goto(`${host.origin}/?path=${encodeURIComponent('/login?hostControls=language&locale=la')}`);
   const app = page.frameLocator('iframe[name="app"]');
   await app.getByTestId('login-phone').fill(DEMO_LOGIN.phone);
   await app.getByTestId('login-password').fill(DEMO_LOGIN.password);
@@ -85,6 +85,7 @@ test('the host hides the top bar controls it shows itself, hears the route and t
   const topBar = app.locator('.top-bar');
   await topBar.getByTestId('logout').waitFor();
   expect(await topBar.getByTestId('language-switcher').count()).toBe(0);
+  expect(await appFrame(page).evaluate(() => document.documentElement.lang)).toBe('lo');
 
   // The balance the home screen loaded, then a deposit: a QR paid at the demo bank moves it.
   const [first] = await until(() => balances(page), (list) => list.length > 0, 'a balance message');
@@ -106,6 +107,10 @@ test('the host hides the top bar controls it shows itself, hears the route and t
   await page.evaluate(() => (window as unknown as { sendToApp(data: unknown): void }).sendToApp({ type: 'host-controls', hide: ['logout', 'language'] }));
   await topBar.getByTestId('logout').waitFor({ state: 'detached' });
   expect(await topBar.getByTestId('language-switcher').count()).toBe(0);
+  // Its language picker switches the app's language.
+  await page.evaluate(() => (window as unknown as { sendToApp(data: unknown): void }).sendToApp({ type: 'locale', locale: 'en' }));
+  await appFrame(page).waitForFunction(() => document.documentElement.lang === 'en');
+  await expectAccessible(page);
 
   // A reload inside the frame, without the query parameter, keeps what the host asked for this session.
   await appFrame(page).goto(`${server.url}/user/profile`);

@@ -4,14 +4,15 @@ import { waitFor } from '@testing-library/react';
 import { api } from '../api';
 import { walletApi, type WalletResponse } from '../walletApi';
 import { connectHostBridge, isAllowedOrigin, readHostCommand, targetOrigins, type BridgeRouter } from './hostBridge';
-import { hostControlsFromQuery, hostControlsRequested, selectHostHidden, withHostControls } from './hostSlice';
+import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery, selectHostHidden, withHostControls } from './hostSlice';
+import { prefsReducer, selectLocale } from '../prefs';
 
 const HOST = 'https://host.example';
 const OTHER = 'https://evil.example';
 
 function makeBridgeStore() {
   return configureStore({
-    reducer: withHostControls(combineReducers({ [api.reducerPath]: api.reducer })),
+    reducer: withHostControls(combineReducers({ [api.reducerPath]: api.reducer, prefs: prefsReducer })),
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }
@@ -60,6 +61,17 @@ describe('parsing', () => {
     expect(hostControlsFromQuery('?x=1&hostControls=language,%20bogus')).toEqual(['language']);
     expect(hostControlsFromQuery('?hostControls=')).toEqual([]);
     expect(hostControlsFromQuery('?next=%2Fuser')).toBeNull();
+  });
+
+  test("the query parameter may name the host's language; anything but th, la, en is ignored", () => {
+    expect(hostLocaleFromQuery('?hostControls=language&locale=la')).toBe('la');
+    expect(hostLocaleFromQuery('?locale=lo')).toBeNull();
+    expect(hostLocaleFromQuery('')).toBeNull();
+  });
+
+  test('a locale message is read when it names one of the app languages', () => {
+    expect(readHostCommand({ type: 'locale', locale: 'en' })).toEqual({ type: 'locale', locale: 'en' });
+    expect(readHostCommand({ type: 'locale', locale: 'fr' })).toBeNull();
   });
 
   test('a host-controls message is read; anything else is not', () => {
@@ -158,6 +170,14 @@ describe('connectHostBridge', () => {
     expect(selectHostHidden(store.getState())).toEqual(['logout', 'language']);
     win.dispatchEvent(message({ type: 'host-controls', hide: [] }, HOST, host));
     expect(selectHostHidden(store.getState())).toEqual([]);
+  });
+
+  test("the host's language message switches the app's language; from another origin it does not", () => {
+    const { win, host, store } = setUp();
+    win.dispatchEvent(message({ type: 'locale', locale: 'en' }, OTHER, host));
+    expect(selectLocale(store.getState())).toBe('th');
+    win.dispatchEvent(message({ type: 'locale', locale: 'la' }, HOST, host));
+    expect(selectLocale(store.getState())).toBe('la');
   });
 
   test('messages from another origin, or from another window at the allowed origin, are ignored', () => {

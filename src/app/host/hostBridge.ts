@@ -1,4 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+
+import { isLocale, type Locale } from '../../lib/locale';
 import { api } from '../api';
+import { localeChosen } from '../prefs';
 import type { AppStore } from '../store';
 import { walletApi } from '../walletApi';
 import { hostControlsRequested, HOST_CONTROLS, type HostControl } from './hostSlice';
@@ -7,19 +11,21 @@ import { hostControlsRequested, HOST_CONTROLS, type HostControl } from './hostSl
  * The mobile/iframe build's link to the host app that embeds it (VARIANT=mobile only; app/start.tsx loads this chunk,
  * the web build never does). docs/client.md "Mobile/iframe build" describes the messages:
  * - from the host: {type: 'host-controls', hide: ['logout', 'language']}: the top bar leaves those controls to the
- *   host (as the ?hostControls= query parameter does at start);
+ *   host (as the ?hostControls= query parameter does at start); {type: 'locale', locale: 'th' | 'la' | 'en'}: the
+ *   host's language, since its switcher replaces the app's (as ?locale= does at start);
  * - to the host: {type: 'ready'} once listening, {type: 'route', path} on every route change, {type: 'balance', amount}
  *   whenever the wallet balance (baht) changes.
  * Messages go only to, and are accepted only from, the allowed host origins (GET /api/lookup/frame, FRAME_ANCESTORS),
  * never '*'; a message must also come from the window that embeds the app.
  */
 export type HostMessage = { type: 'ready' } | { type: 'route'; path: string } | { type: 'balance'; amount: number };
-export type HostCommand = { type: 'host-controls'; hide: HostControl[] };
+export type HostCommand = { type: 'host-controls'; hide: HostControl[] } | { type: 'locale'; locale: Locale };
 
 /** The host's command in a message's data, or null for anything else (unknown types, wrong shapes). */
 export function readHostCommand(data: unknown): HostCommand | null {
   if (typeof data !== 'object' || data === null) return null;
-  const { type, hide } = data as { type?: unknown; hide?: unknown };
+  const { type, hide, locale } = data as { type?: unknown; hide?: unknown; locale?: unknown };
+  if (type === 'locale') return isLocale(locale) ? { type, locale } : null;
   if (type !== 'host-controls' || !Array.isArray(hide)) return null;
   return { type, hide: HOST_CONTROLS.filter((control) => hide.includes(control)) };
 }
@@ -45,7 +51,7 @@ export interface BridgeRouter {
 }
 
 interface BridgeStore {
-  dispatch(action: ReturnType<typeof hostControlsRequested>): unknown;
+  dispatch(action: UnknownAction): unknown;
   getState(): unknown;
   subscribe(listener: () => void): () => void;
 }
@@ -82,7 +88,8 @@ export function connectHostBridge({ win, host, allowedOrigins, hostOrigin, store
   const onMessage = (event: MessageEvent) => {
     if (!isAllowedOrigin(event.origin, allowedOrigins) || event.source !== host) return;
     const command = readHostCommand(event.data);
-    if (command) store.dispatch(hostControlsRequested(command.hide));
+    if (command?.type === 'host-controls') store.dispatch(hostControlsRequested(command.hide));
+    if (command?.type === 'locale') store.dispatch(localeChosen(command.locale));
   };
   win.addEventListener('message', onMessage as EventListener);
 

@@ -1,6 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig, type Storage } from 'redux-persist';
 
+import { isLocale, type Locale } from '../../lib/locale';
+
 /**
  * The mobile/iframe build's host controls (VARIANT=mobile, src/app/host/hostBridge.ts): the top bar controls the host
  * app shows itself, so the SPA hides its own. Only the mobile build's store has this slice (app/store.ts); the web
@@ -44,6 +46,15 @@ export function hostControlsFromQuery(search: string): HostControl[] | null {
   if (value === null) return null;
   const names = value.split(',').map((name) => name.trim());
   return HOST_CONTROLS.filter((control) => names.includes(control));
+}
+
+/** The query parameter with the language the host app runs in (?locale=th|la|en), its own switcher being hidden. */
+export const HOST_LOCALE_PARAM = 'locale';
+
+/** The language a query string names, or null when it names none the app has. */
+export function hostLocaleFromQuery(search: string): Locale | null {
+  const value = new URLSearchParams(search).get(HOST_LOCALE_PARAM);
+  return isLocale(value) ? value : null;
 }
 
 /** The controls the host hides; none outside the mobile build (no host slice there). */
