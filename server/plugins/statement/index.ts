@@ -28,6 +28,15 @@ const statementItem = {
   required: ['_id', 'statementType', 'status', 'from', 'to', 'amount', 'createdAt'],
 } as const;
 
+/**
+ * The reference a statement line shows (issue 12 receipts): the movement's own id. A deposit's ref_id is
+ * `{source}:{id}` (slip:{bank transaction ref}, qr:{qrcodeId}, gift:{voucherId}); the player knows it without the
+ * source, as the slip, QR or gift answer gave it.
+ */
+export function statementReference(refType: string, refId: string): string {
+  return refType === 'deposit' ? refId.replace(/^[a-z]+:/, '') : refId;
+}
+
 /** POST /api/statement {page, limit} -> {total, statements} newest first (spec §3 "Statement entry"). */
 async function statement(app: FastifyInstance) {
   app.post<{ Body: { page?: number; limit?: number } }>(
@@ -57,7 +66,7 @@ async function statement(app: FastifyInstance) {
           to: r.to_account,
           amount: toBaht(Number(r.amount)),
           createdAt: r.created_at,
-          reference: r.ref_id,
+          reference: statementReference(r.ref_type, r.ref_id),
           ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
         })),
       };
