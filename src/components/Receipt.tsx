@@ -11,7 +11,8 @@ interface Props {
   receipt: ReceiptData;
   /** A line under the status that says what happens next (the wait-for-transfer text), when there is one. */
   note?: ReactNode;
-  onClose: () => void;
+  /** The close button's action; without it the receipt has no button (it stays above a form that goes on). */
+  onClose?: () => void;
   /** The close button's label; OK unless told. */
   closeLabel?: string;
   /**
@@ -85,9 +86,11 @@ export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }
           </dd>
         </div>
       </dl>
-      <button type="button" className="button button--primary receipt__close" onClick={onClose}>
-        {closeLabel ?? t('wallet.ok')}
-      </button>
+      {onClose && (
+        <button type="button" className="button button--primary receipt__close" onClick={onClose}>
+          {closeLabel ?? t('wallet.ok')}
+        </button>
+      )}
     </section>
   );
 }

@@ -223,6 +223,12 @@ describe('QR deposit', () => {
       jest.advanceTimersByTime(QR_POLL_MS);
     });
     expect(await within(panel).findByTestId('qr-paid')).toHaveTextContent('Payment received: 500.00 baht is now in your wallet.');
+    // Issue 12: on its receipt, with the QR's id as the reference (the statement line's too).
+    const receipt = within(panel).getByTestId('receipt');
+    expect(within(receipt).getByRole('heading', { name: 'Deposit receipt' })).toBeInTheDocument();
+    expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('500.00 baht');
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent(/^qr_\d+$/);
     expect(fake.calls.get.KBANK).toBeGreaterThan(kbankChecks);
     await waitFor(() => expect(fake.calls.wallet).toBeGreaterThan(walletCalls));
     expect(view.store.getState().api.queries['getWallet(undefined)']?.data).toMatchObject({ wallet: { amount: 1500 } });

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
+import { Receipt } from '../../components/Receipt';
 import { formatAmount } from '../../lib/format';
 import { CreditTimeNote } from './ConfiguredNotes';
 import { useGetDepositLookupQuery } from './depositApi';
@@ -76,12 +77,19 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
     }
   };
 
+  // Issue 12: a paid QR ends on its receipt; its time is when the payment was seen here (the statement's is the
+  // server's credit time), its reference the QR's id (the statement line's reference too).
+  const paidId = machine.status === 'paid' ? machine.qrcodeId : null;
+  const paidAt = useMemo(() => (paidId ? new Date().toISOString() : ''), [paidId]);
+
   // One live region for the whole panel, present in every state, so each change is announced.
   const note =
     machine.status === 'paid' ? (
-      <p className="alert alert--success" data-testid="qr-paid">
-        {t('deposit.qr.paid', { amount: baht(machine.amount) })}
-      </p>
+      <Receipt
+        receipt={{ kind: 'deposit', amount: machine.amount, from: bank, to: 'WALLET', at: paidAt, reference: machine.qrcodeId, status: 'SUCCESS' }}
+        note={<span data-testid="qr-paid">{t('deposit.qr.paid', { amount: baht(machine.amount) })}</span>}
+        takeFocus={false}
+      />
     ) : machine.status === 'review' ? (
       <p className="alert" data-testid="qr-review">
         {t('deposit.qr.review', { amount: baht(machine.amount) })}
