@@ -50,6 +50,14 @@ export default tseslint.config(
     },
   },
   {
+    // shared/ holds what the SPA and the server both use (wire types, error codes, the gift-link key): neither half
+    // owns it, so it imports neither.
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../**'], message: 'shared/ imports nothing from src/, server/ or elsewhere in the repository.' }] }],
+    },
+  },
+  {
     // Only the SPA is bound to RTK Query; the server and tests may use fetch.
     files: ['server/**', 'test/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/app/api.ts'],
     rules: { 'no-restricted-globals': 'off' },

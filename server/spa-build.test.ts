@@ -31,7 +31,7 @@ test('a build newer than every input is fresh', () => {
   expect(spaIsStale(root, dist())).toBe(false);
 });
 
-test.each(['src/app/deep/a.ts', 'locales/la.json', 'public/manifest.webmanifest', 'webpack.config.ts'])('a change to %s makes it stale', (rel) => {
+test.each(['src/app/deep/a.ts', 'shared/errorCodes.ts', 'locales/la.json', 'public/manifest.webmanifest', 'webpack.config.ts'])('a change to %s makes it stale', (rel) => {
   file(rel, at(20));
   expect(spaIsStale(root, dist())).toBe(true);
 });

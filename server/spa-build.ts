@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 export const ROOT = path.resolve(__dirname, '..');
 
 /** What the SPA build reads. public/games and public/media are served as is, not built, so they do not count. */
-const INPUTS = ['src', 'locales', 'public', 'webpack.config.ts'];
+const INPUTS = ['src', 'shared', 'locales', 'public', 'webpack.config.ts'];
 const IGNORED = [path.join('public', 'games'), path.join('public', 'media')];
 
 /** The newest modification time (ms) of any file under `paths` (files or folders), or 0 when there is none. */

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../src/lib/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../shared/errorCodes';
 import { insertPlayer } from '../ledger/test-support';
 import { createStaff } from '../plugins/staff/test-support';
 import { staffTokenKey } from '../plugins/staff/tokens';

@@ -1,7 +1,7 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-import { REAUTH_CODES } from '../lib/errorCodes';
+import { REAUTH_CODES } from '../../shared/errorCodes';
 
 /** What spec §8 says the app does with a failed response. */
 export type ErrorOutcome =

@@ -1,7 +1,7 @@
 import en from '../../locales/en.json';
 import la from '../../locales/la.json';
 import th from '../../locales/th.json';
-import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../lib/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../shared/errorCodes';
 
 type Tree = { [key: string]: string | Tree };
 

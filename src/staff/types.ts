@@ -1,6 +1,6 @@
 /**
  * Wire types of the staff console (docs/chat-wire.md "Message (wire)" and "Staff").
- * The message and summary types are the chat's own (src/lib/chatWire.ts, types only, so no player code is bundled).
+ * The message and summary types are the chat's own (shared/chatWire.ts, types only, so no player code is bundled).
  */
 
 export type StaffRole = 'support' | 'payments' | 'admin';
@@ -12,10 +12,10 @@ export interface StaffProfile {
   role: StaffRole;
 }
 
-import type { ChatMessage } from '../lib/chatWire';
+import type { ChatMessage } from '../../shared/chatWire';
 
-export type { ChatButton, ChatMessage, ConversationStatus, ConversationSummary } from '../lib/chatWire';
-export type { ChatMessageType as MessageType, ChatPayload as MessagePayload, GenericElement as GenericCard } from '../lib/chatWire';
+export type { ChatButton, ChatMessage, ConversationStatus, ConversationSummary } from '../../shared/chatWire';
+export type { ChatMessageType as MessageType, ChatPayload as MessagePayload, GenericElement as GenericCard } from '../../shared/chatWire';
 
 /** The list filter: the query `status` of GET /api/staff/conversations. */
 export type ConversationFilter = 'open' | 'closed';

@@ -1,4 +1,4 @@
-import { ERROR_CODES, PROJECT_ERROR_CODES } from '../../../src/lib/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES } from '../../../shared/errorCodes';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createStaff } from '../staff/test-support';
 import { FILES, multipartBody, newGuest, newPlayer, sendText } from './test-support';

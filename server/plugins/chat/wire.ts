@@ -1,11 +1,11 @@
 import type { ConversationRow, MessageRow, SummaryRow } from './repository';
 
-import type { ChatMessage, ConversationSummary } from '../../../src/lib/chatWire';
+import type { ChatMessage, ConversationSummary } from '../../../shared/chatWire';
 
 export type { ConversationSummary };
 
 /**
- * Rows as the wire shows them (docs/chat-wire.md; the types are the SPA's, src/lib/chatWire.ts). The payload is
+ * Rows as the wire shows them (docs/chat-wire.md; the types are shared with the SPA, shared/chatWire.ts). The payload is
  * the stored JSON object as it is: the routes' response schemas say what may leave.
  */
 export type ChatMessageWire = Omit<ChatMessage, 'payload'> & { payload: Record<string, unknown> | null };

@@ -1,6 +1,6 @@
 import AES from 'crypto-js/aes';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { GIFTLINK_KEY } from '../../../src/lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { giftLinkFor } from './domain/giftlink';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, type TestPlayer } from './test-support';
 

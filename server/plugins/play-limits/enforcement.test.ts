@@ -3,7 +3,7 @@ import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-suppor
 import { gameBalances, walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 import type { PlayLimitKind, RestrictionKind, RestrictionPeriod } from '../../db/schema-play';
-import { GIFTLINK_KEY } from '../../../src/lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { giftLinkFor } from '../deposits/domain/giftlink';
 import { makeSlipPng } from '../deposits/domain/slip-image';
 import { makeTransfer, slipFor } from '../deposits/demo-bank/bank-service';

@@ -7,7 +7,7 @@ import { guestIdRevoked } from '../../app/prefs';
 import type { Locale } from '../../lib/locale';
 import { uploadProgressed } from './chatSlice';
 
-import type { ChatMessage, MediaPayload } from '../../lib/chatWire';
+import type { ChatMessage, MediaPayload } from '../../../shared/chatWire';
 
 export type {
   ChatButton,
@@ -19,7 +19,7 @@ export type {
   GenericElement,
   MediaFileType,
   MediaPayload,
-} from '../../lib/chatWire';
+} from '../../../shared/chatWire';
 
 /** Who is chatting, as the bodies carry it: a player's id (with their token) or a guest's server-issued id. */
 export interface ChatIdentity {

@@ -3,7 +3,7 @@ import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import { http, HttpResponse } from 'msw';
 
-import { GIFTLINK_KEY } from '../../lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
 import { encryptGiftLink } from './giftLink';

@@ -1,4 +1,4 @@
-import { GIFTLINK_KEY } from '../../lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 
 /**
  * The gift link as the server expects it (docs/deposits.md): crypto-js AES in passphrase mode with the fixed

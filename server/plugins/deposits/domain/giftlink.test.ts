@@ -1,5 +1,5 @@
 import AES from 'crypto-js/aes';
-import { GIFTLINK_KEY } from '../../../../src/lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../../shared/giftlink-key';
 import { decryptGiftLink, encryptGiftLink, giftLinkFor, openGiftLink, voucherIdOf } from './giftlink';
 
 const link = 'https://gift.truemoney.com/campaign/?v=019a2b3c4d5e6f7a8b9cAbCdEf';

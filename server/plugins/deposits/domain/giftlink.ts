@@ -1,6 +1,6 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
-import { GIFTLINK_KEY } from '../../../../src/lib/giftlink-key';
+import { GIFTLINK_KEY } from '../../../../shared/giftlink-key';
 
 export { GIFTLINK_KEY };
 
