@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useGetWalletQuery } from '../../app/walletApi';
 import { EditBankNameModal } from '../../components/EditBankNameModal';
+import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { Skeleton } from '../../components/Skeleton';
 import { copyText } from '../../lib/copy';
@@ -83,12 +84,11 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
         {lookup.isLoading ? (
           <Skeleton rows={3} variant="card" />
         ) : selected === null ? (
-          <div className="deposit__section">
-            <p>{t('deposit.unavailable')}</p>
+          <EmptyState text={t('deposit.unavailable')} testId="deposit-unavailable">
             <button type="button" className="button" onClick={() => void lookup.refetch()}>
               {t('deposit.retry')}
             </button>
-          </div>
+          </EmptyState>
         ) : (
           <MethodTabs<Method> label={t('deposit.methods.label')} tabs={tabs} selected={selected} onSelect={setMethod}>
             {selected === 'bank' && (
