@@ -27,13 +27,13 @@ async function shot(page: Page, name: string) {
 }
 
 /** The code of the newest SMS the simulator sent to this phone, and the reference it names. */
-async function latestOtp(phone: string): Promise<{ code: string; ref: string }> {
+async function latestOtp(phone: string): Promise<{ code: string; ref: string; text: string }> {
   const res = await fetch(`${server.url}/demo/sms?phone=${phone}`);
   expect(res.status).toBe(200);
   const { messages } = (await res.json()) as { messages: { text: string }[] };
   const match = /OTP (\d{6}) \(Ref ([A-Z0-9]+)\)/.exec(messages[0]?.text ?? '');
   if (!match) throw new Error(`no OTP for ${phone}: ${JSON.stringify(messages)}`);
-  return { code: match[1], ref: match[2] };
+  return { code: match[1], ref: match[2], text: messages[0].text };
 }
 
 /** The login form, filled and sent. */
@@ -82,6 +82,8 @@ describe.each([
     await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('register-step');
     const otp = await latestOtp(phone);
     expect(await ref.textContent()).toContain(otp.ref);
+    // The SMS is in the player's language (issue 12).
+    expect(otp.text).toContain(lang === 'th' ? 'ห้ามบอกรหัสนี้กับผู้อื่น' : 'Never share this code.');
     await expectAccessible(page);
     await shot(page, `${lang}-2-otp`);
     await page.getByTestId('register-otp').fill(otp.code);
@@ -92,6 +94,8 @@ describe.each([
     expect(await page.getByTestId('register-invite').inputValue()).toBe('PR1');
     expect(await page.getByTestId('register-invite').getAttribute('readonly')).not.toBeNull();
     await page.getByTestId('register-name').fill(lang === 'th' ? 'สมชาย' : 'Somchai');
+    // The password rule (PASSWORD_MIN_LENGTH, 6 by default) is named before anything is typed (issue 12).
+    await page.locator('.field', { has: page.getByTestId('register-password') }).locator('.field__hint').filter({ hasText: '6' }).waitFor();
     await page.getByTestId('register-password').fill(password);
     await page.getByTestId('register-confirm').fill(password);
     await page.locator('[data-testid="register-source"] option[value="facebook"]').waitFor({ state: 'attached' });
@@ -103,7 +107,12 @@ describe.each([
     // Step 4: bank; the names are upper-cased as typed.
     await page.getByTestId('register-account-no').waitFor();
     await page.locator('[data-testid="register-bank"] option[value="KBANK"]').waitFor({ state: 'attached' });
+    // The Thai build offers the Thai banks only; KTB says English only as soon as it is chosen (issue 12).
+    expect(await page.locator('[data-testid="register-bank"] option[value="BCEL"]').count()).toBe(0);
+    await page.getByTestId('register-bank').selectOption('KTB');
+    expect(await page.getByTestId('register-english-only').textContent()).toContain('A-Z');
     await page.getByTestId('register-bank').selectOption('KBANK');
+    await page.getByTestId('register-english-only').waitFor({ state: 'detached' });
     await page.getByTestId('register-account-no').fill(accountNo);
     await page.getByTestId('register-first-name').pressSequentially('somchai');
     await page.getByTestId('register-last-name').pressSequentially('jaidee');
@@ -140,13 +149,23 @@ describe.each([
     // The profile shows the registration.
     await page.goto(`${server.url}/user/profile`);
     await page.getByTestId('profile-card').waitFor();
-    expect(await page.getByTestId('profile-username').inputValue()).toBe(phone);
-    expect(await page.getByTestId('profile-account-no').inputValue()).toBe(`${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`);
-    expect(await page.getByTestId('profile-bank-account-name').inputValue()).toBe('SOMCHAI JAIDEE');
-    expect(await page.getByTestId('profile-bank-name').inputValue()).toBe('ธนาคารกสิกรไทย');
+    // Read-only data as text, not inputs (issue 12).
+    expect(await page.getByTestId('profile-username').textContent()).toBe(phone);
+    expect(await page.getByTestId('profile-account-no').textContent()).toBe(`${accountNo.slice(0, 3)}-${accountNo.slice(3, 6)}-${accountNo.slice(6)}`);
+    expect(await page.getByTestId('profile-bank-account-name').textContent()).toBe('SOMCHAI JAIDEE');
+    expect(await page.getByTestId('profile-bank-name').textContent()).toMatch(/ธนาคารกสิกรไทย$/); // after the bank's mark
+    expect(await page.locator('main input, .profile input').count()).toBe(0);
     expect(await page.getByTestId('profile-created').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     await expectAccessible(page);
     await shot(page, `${lang}-6-profile`);
+
+    // Edit profile (PUT /api/account/profile): the new name shows on the profile once saved.
+    await page.getByTestId('profile-edit').click();
+    await page.getByTestId('edit-profile-name').fill('Somsak');
+    await expectAccessible(page);
+    await page.getByTestId('edit-profile-submit').click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByTestId('profile-name').filter({ hasText: 'Somsak' }).waitFor();
 
     // Change the password; the fresh token keeps this device logged in, also after a reload.
     await page.getByTestId('profile-change-password').click();
@@ -178,6 +197,16 @@ describe.each([
     await logIn(page, phone, newPassword, false);
     await page.waitForURL(/\/user\/profile$/);
     await page.getByTestId('profile-card').waitFor();
+
+    // The phone is now registered: a new registration with it is refused at step 1 (issue 12).
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${server.url}/register`);
+    await page.getByTestId('register-phone').fill(phone);
+    await page.getByTestId('register-next').click();
+    await page.getByTestId('register-error').filter({ hasText: script }).waitFor();
+    expect(await page.getByTestId('register-step').textContent()).toMatch(script);
+    expect(await page.getByTestId('register-name').count()).toBe(0);
     await context.close();
   });
 });
