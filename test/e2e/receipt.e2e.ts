@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, logIn, phoneContext, startServer, type RunningServer } from './harness';
+import { expectAccessible, expectTapTargets, launchBrowser, logIn, phoneContext, startServer, type RunningServer } from './harness';
 
 /**
  * Issue 12 at 360 px: a transfer to a game ends on a receipt (amount, from and to, time, reference, status), and
@@ -50,6 +50,7 @@ test('a transfer to a game shows its receipt, and the statement opens the same r
   expect(first.status).toMatch(/^(Success|In progress)$/);
   expect(first.time).toMatch(/^\d{4}-\d\d-\d\dT/);
   await expectAccessible(page);
+  await expectTapTargets(page);
   await receipt.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'detached' });
 
@@ -64,6 +65,7 @@ test('a transfer to a game shows its receipt, and the statement opens the same r
   // The same moment (the statement's time is the server's; the first receipt's is the browser's on the answer).
   expect(Math.abs(Date.parse(second.time ?? '') - Date.parse(first.time ?? ''))).toBeLessThan(60_000);
   await expectAccessible(page);
+  await expectTapTargets(page);
   await again.getByRole('button', { name: 'OK' }).click();
   await page.getByRole('dialog', { name: 'Receipt' }).waitFor({ state: 'detached' });
 
