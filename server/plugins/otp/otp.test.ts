@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import smsPlugin from '../../adapters/sms';
 import { SmsSimulator } from '../../adapters/sms/simulator';
 import { counts, ensureReference, manualClock, register, registration, uniqueIds } from '../accounts/test-support';
+import { smsLanguage } from './service';
 
 jest.setTimeout(60_000);
 
@@ -60,6 +61,15 @@ describe('POST /api/otp/send in the player\'s language (issue 12)', () => {
     expect(await sendIn({}, { 'accept-language': 'en-GB,th;q=0.5' })).toContain('Never share');
     expect(await sendIn({}, { 'accept-language': 'fr' })).toContain('ใช้ได้');
     expect(await sendIn({})).toContain('ใช้ได้');
+  });
+
+  test('smsLanguage: body lang, then Accept-Language (lo is Lao), then the market (la in the Lao market)', () => {
+    expect(smsLanguage('en', 'th', 'lao')).toBe('en');
+    expect(smsLanguage(undefined, 'lo-LA,en;q=0.5', 'th')).toBe('la');
+    expect(smsLanguage(undefined, 'EN-us', 'lao')).toBe('en');
+    expect(smsLanguage(undefined, undefined, 'lao')).toBe('la');
+    expect(smsLanguage(undefined, '', 'th')).toBe('th');
+    expect(smsLanguage('fr', 'de', 'th')).toBe('th');
   });
 
   test('a language the SPA does not have is refused (INVALID_USER_INFO) and nothing is sent', async () => {
