@@ -128,6 +128,33 @@ test('at 360 px every control on login, register, home and profile is at least 4
   await context.close();
 });
 
+test('the tap-target check fails on a small control, counts a checkbox with its label, and pads inline links', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-submit').waitFor();
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const small = document.createElement('button');
+    small.textContent = 'tiny';
+    small.id = 'probe-tiny';
+    small.style.cssText = 'all: unset; display: inline-block; width: 30px; height: 30px;';
+    main.append(small);
+    // A 20 px checkbox whose label row is 44 px tall: the pair is the target.
+    const row = document.createElement('div');
+    row.innerHTML = '<input type="checkbox" id="probe-box" style="width:20px;height:20px;margin:0"><label for="probe-box" style="display:inline-block;height:44px;width:100px">probe</label>';
+    main.append(row);
+    // A link in running text: the page's own rule pads it to 44 px.
+    const text = document.createElement('p');
+    text.innerHTML = 'Read <a href="/howto">the guide</a> first.';
+    main.append(text);
+  });
+  await expect(expectTapTargets(page)).rejects.toThrow(/:\n  button#probe-tiny "tiny": 30 x 30$/);
+  await page.evaluate(() => document.getElementById('probe-tiny')!.remove());
+  await expectTapTargets(page);
+  await context.close();
+});
+
 test('at 1280 px the menu is a side menu beside the page and the home has two columns', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
