@@ -15,3 +15,9 @@ export function withId<T extends string>(db: Kysely<any>, tb: CreateTableBuilder
     ? tb.addColumn('id', 'bigserial', (c) => c.primaryKey())
     : tb.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
+
+/** Whether a failed insert broke a unique or primary key constraint, on SQLite or PostgreSQL. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(err?.message ?? '');
+}

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema';
 import type { Realtime } from '../../realtime';
 import { badRequest, notFound, tooMany, unauthorized } from '../../errors';
-import { isUniqueViolation } from '../deposits/repository';
+import { isUniqueViolation } from '../../db/portable';
 import { BOT_NAME, BOT_USERNAME, botAnswer, type ChatLocale } from './bot';
 import * as repo from './repository';
 import type { ConversationRow, Customer, ListFilter, MessageRow } from './repository';

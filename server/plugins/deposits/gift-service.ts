@@ -7,7 +7,8 @@ import type { GiftRedeemFailure } from '../../adapters/gift';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { deleteGift, findPlayer, insertGift, isUniqueViolation, readDepositRules, updateGift } from './repository';
+import { isUniqueViolation } from '../../db/portable';
+import { deleteGift, findPlayer, insertGift, readDepositRules, updateGift } from './repository';
 import { checkDepositAllowed } from '../play-limits/enforce';
 
 /**

@@ -7,7 +7,8 @@ import { GatewayError } from '../../adapters/payments';
 import type { QrDepositsTable } from '../../db/schema-deposits';
 import type { DepositRules } from './domain/rules';
 import type { DepositsContext } from './context';
-import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, isUniqueViolation, readDepositRules } from './repository';
+import { isUniqueViolation } from '../../db/portable';
+import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, readDepositRules } from './repository';
 import { lockPlayer } from '../accounts/repository';
 import { checkDepositAllowed } from '../play-limits/enforce';
 

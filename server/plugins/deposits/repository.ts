@@ -8,11 +8,6 @@ import { lockPlayer } from '../accounts/repository';
 /** SQL of the deposit flows. Functions take the db or a transaction first (STYLE.md "Repository"). */
 type Db = Kysely<DB>;
 
-export function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || err?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(err?.message ?? '');
-}
-
 
 export async function readDepositRules(db: Db): Promise<DepositRules> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', DEPOSIT_RULES_KEY).executeTakeFirst();

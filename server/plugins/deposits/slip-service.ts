@@ -8,6 +8,7 @@ import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, typ
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
+import { isUniqueViolation } from '../../db/portable';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
@@ -18,7 +19,6 @@ import {
   findPlayer,
   findPlayerSlipByReference,
   insertSlipWithinNotMatchLimit,
-  isUniqueViolation,
   listReceivingAccounts,
   listSlips,
   readDepositRules,

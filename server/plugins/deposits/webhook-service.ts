@@ -5,7 +5,8 @@ import { parseBaht, parseWireBaht } from '../../ledger/money';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { findEvent, findQr, insertEvent, isUniqueViolation, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+import { isUniqueViolation } from '../../db/portable';
+import { findEvent, findQr, insertEvent, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
 
 /**
  * Payment confirmations (RULES.md "Deposits"): POST /api/webhooks/payments with a signed body
