@@ -189,7 +189,11 @@ describe("a slip's reference is claimed by a credit, not by another player's NOT
     expect((await upload(b, theirs.bytes)).statusCode).toBe(200);
 
     const real = t.app.clock.now;
-    const later = new Date(Date.now() + 61 * 60_000);
+    let later = new Date(Date.now() + 61 * 60_000);
+    // The seeded slip setting closes uploads 23:50-00:10 Bangkok time (UTC+7): an hour later must not land there, or
+    // the upload is refused for the closed hours and the test fails once a day (runs at about 15:50-16:10 UTC).
+    const bangkokMinute = (d: Date) => (d.getUTCHours() * 60 + d.getUTCMinutes() + 7 * 60) % 1440;
+    if (bangkokMinute(later) >= 23 * 60 + 40 || bangkokMinute(later) < 30) later = new Date(later.getTime() + 40 * 60_000);
     t.app.clock.now = () => later;
     try {
       const fresh = await slip(a, '10');
