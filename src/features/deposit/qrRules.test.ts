@@ -36,6 +36,15 @@ describe('QR quick picks and minimums (spec §5, §9)', () => {
     expect(qrCreateDecision(bank, amount)).toBe(decision);
   });
 
+  it("uses the server's minimum when given (deposit lookup qrMinimums): below it sends nothing; KBANK at 0 stays disabled", () => {
+    expect(qrCreateDecision('KBANK', 19.99, 20)).toBe('ignored');
+    expect(qrCreateDecision('KBANK', 20, 20)).toBe('create');
+    expect(qrCreateDecision('KBANK', 0, 20)).toBe('disabled');
+    expect(qrCreateDecision('WW', 80, 75)).toBe('create');
+    // Never below the absolute 1 baht, whatever the setting says.
+    expect(qrCreateDecision('E2P', 0.5, 0)).toBe('ignored');
+  });
+
   it('reads the amount field (commas allowed, empty is not a number)', () => {
     expect(parseAmount('1,000')).toBe(1000);
     expect(parseAmount(' 20.5 ')).toBe(20.5);
