@@ -3,7 +3,7 @@ import { create } from 'qrcode';
 /**
  * The QR as a raster image made in plain script (no canvas): a PNG that a long-press in a phone browser offers
  * to save to the gallery, which an SVG shown in an <img> is not. Same code as the server's SVG: error
- * correction M and a quiet zone of 4 modules (server/deposits/promptpay.ts qrSvg).
+ * correction M and a quiet zone of 4 modules (server/plugins/deposits/domain/promptpay.ts qrSvg).
  */
 export const QR_QUIET_ZONE = 4;
 
