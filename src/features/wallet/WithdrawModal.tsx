@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
+import { BankMark } from '../../components/BankMark';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { formatAccountNumber } from '../../lib/format';
@@ -62,8 +63,8 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
             {bank && (
               <div>
                 <dt>{t('withdraw.toAccount')}</dt>
-                <dd>
-                  {bankName} {formatAccountNumber(bank.bankAccountNo)}
+                <dd className="withdraw__to">
+                  <BankMark code={bank.bankCode} size={28} /> {bankName} {formatAccountNumber(bank.bankAccountNo)}
                   <br />
                   {bank.bankAccountName}
                 </dd>
