@@ -45,7 +45,7 @@ async function demoBank(): Promise<Page> {
   return bank;
 }
 
-/** The demo bank works at 360 px (issue 12): nothing wider than the screen, every control a 44 px target. */
+/** The demo bank works at 360 px (issue 12): nothing wider than the screen, every control a 44 px target, axe. */
 async function expectBankFitsPhone(bank: Page): Promise<void> {
   const { width, scrollWidth, wide } = await bank.evaluate(() => {
     const vw = document.documentElement.clientWidth;
@@ -55,6 +55,7 @@ async function expectBankFitsPhone(bank: Page): Promise<void> {
   expect(width).toBe(360);
   expect({ scrollWidth, wide }).toEqual({ scrollWidth: 360, wide: [] });
   await expectTapTargets(bank);
+  await expectAccessible(bank);
 }
 
 test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link redeemed', async () => {

@@ -88,14 +88,14 @@ ${transferRows ? `<table class="cards"><thead><tr><th>Reference</th><th>From</th
  */
 export const BANK_CSS = `*,*::before,*::after{box-sizing:border-box}
 body{font-family:system-ui,"Noto Sans Thai",sans-serif;margin:0;background:#eef2f5;color:#212529;overflow-wrap:anywhere}
-main{max-width:960px;margin:0 auto;padding:16px}h1 small{display:block;font-size:.5em;color:#6c757d;font-weight:normal}
+main{max-width:960px;margin:0 auto;padding:16px}h1 small{display:block;font-size:.5em;color:#5c636a;font-weight:normal}
 section{background:#fff;border-radius:8px;padding:12px 16px;margin:12px 0;box-shadow:0 1px 2px rgba(0,0,0,.08)}
 table{width:100%;border-collapse:collapse}th,td{padding:6px;border-bottom:1px solid #dee2e6;text-align:left;vertical-align:middle}
 .num{text-align:right;font-variant-numeric:tabular-nums}.inline{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 .grid{display:grid;gap:8px;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));align-items:end;margin-bottom:12px}
 label{display:flex;flex-direction:column;gap:4px}.inline label{flex-direction:row;flex-wrap:wrap;align-items:center;gap:8px}
 input,select,button{font:inherit;min-height:44px;max-width:100%}input,select{padding:6px 8px;border:1px solid #adb5bd;border-radius:4px;background:#fff}
-.inline input{width:8em}button{min-width:44px;padding:6px 16px;border:0;border-radius:4px;background:#138a36;color:#fff;cursor:pointer}
+.inline input{width:8em}button{min-width:44px;padding:6px 16px;border:0;border-radius:4px;background:#0f7a2e;color:#fff;cursor:pointer}
 button.danger{background:#b02a37}a{display:inline-flex;align-items:center;min-height:44px;min-width:44px}
 .flash{padding:8px 12px;border-radius:6px}.flash.ok{background:#d1e7dd}.flash.error{background:#f8d7da}
 .note{color:#495057}.wide{width:100%}code{word-break:break-all}
