@@ -60,24 +60,25 @@ export const TextField = forwardRef<HTMLInputElement, Described & InputHTMLAttri
 /** A labelled select with the same error wiring as TextField. */
 export const SelectField = forwardRef<
   HTMLSelectElement,
-  Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }
->(function SelectField({ label, error, hint, id, children, ...select }, ref) {
+  Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; /** Shown before the select (e.g. the chosen bank's mark). */ prefix?: ReactNode }
+>(function SelectField({ label, error, hint, id, children, prefix, ...select }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
   const hintId = `${selectId}-hint`;
+  const control = (
+    <select ref={ref} id={selectId} {...select} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error, errorId, hint, hintId)}>
+      {children}
+    </select>
+  );
   return (
     <div className="field">
       <label htmlFor={selectId}>{label}</label>
-      <select
-        ref={ref}
-        id={selectId}
-        {...select}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(error, errorId, hint, hintId)}
-      >
-        {children}
-      </select>
+      {/* Always wrapped: a prefix that comes and goes must not remount the select (focus stays on it). */}
+      <div className="field__control">
+        {prefix}
+        {control}
+      </div>
       <Messages error={error} errorId={errorId} hint={hint} hintId={hintId} />
     </div>
   );

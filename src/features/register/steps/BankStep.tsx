@@ -5,6 +5,7 @@ import type { Market } from '../../../app/build';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetSiteInfoQuery } from '../../../app/lookupApi';
 import { selectLocale } from '../../../app/prefs';
+import { BankMark } from '../../../components/BankMark';
 import { SelectField, TextField } from '../../../components/FormField';
 import { needsEnglishName, upperCaseName } from '../../../lib/bankAccountName';
 import type { Locale } from '../../../lib/locale';
@@ -83,6 +84,7 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
           aria-busy={banks.isLoading}
           error={error('bankCode')}
           data-testid="register-bank"
+          prefix={chosen && <BankMark code={chosen.code} size={36} />}
         >
           <option value="">{t('register.bankChoose')}</option>
           {(banks.data ?? []).map((bank) => (
