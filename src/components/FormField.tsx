@@ -60,8 +60,8 @@ export const TextField = forwardRef<HTMLInputElement, Described & InputHTMLAttri
 /** A labelled select with the same error wiring as TextField. */
 export const SelectField = forwardRef<
   HTMLSelectElement,
-  Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; /** Shown before the select (e.g. the chosen bank's mark). */ prefix?: ReactNode }
->(function SelectField({ label, error, hint, id, children, prefix, ...select }, ref) {
+  Described & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode; /** Shown before the select (e.g. the chosen bank's mark). */ adornment?: ReactNode }
+>(function SelectField({ label, error, hint, id, children, adornment, ...select }, ref) {
   const autoId = useId();
   const selectId = id ?? autoId;
   const errorId = `${selectId}-error`;
@@ -74,9 +74,9 @@ export const SelectField = forwardRef<
   return (
     <div className="field">
       <label htmlFor={selectId}>{label}</label>
-      {/* Always wrapped: a prefix that comes and goes must not remount the select (focus stays on it). */}
+      {/* Always wrapped: an adornment that comes and goes must not remount the select (focus stays on it). */}
       <div className="field__control">
-        {prefix}
+        {adornment}
         {control}
       </div>
       <Messages error={error} errorId={errorId} hint={hint} hintId={hintId} />

@@ -84,7 +84,7 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
           aria-busy={banks.isLoading}
           error={error('bankCode')}
           data-testid="register-bank"
-          prefix={chosen && <BankMark code={chosen.code} size={36} />}
+          adornment={chosen && <BankMark code={chosen.code} size={36} />}
         >
           <option value="">{t('register.bankChoose')}</option>
           {(banks.data ?? []).map((bank) => (
