@@ -44,6 +44,11 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Socket.io room prefix of the support chat (rooms `{prefix}-{userId}`); also keys its Redis channels. */
   chatPrefix: string;
+  /** METRICS_TOKEN: GET /metrics on the API port answers only `Authorization: Bearer <token>` (docs/operations.md). */
+  metricsToken: string | null;
+  /** METRICS_PORT: /metrics is served on this port instead (METRICS_HOST, 127.0.0.1 by default), never on the API port. */
+  metricsPort: number | null;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +165,19 @@ function logLevel(env: Env): string {
   return v;
 }
 
+/** Who may read /metrics: a token, a port of its own, or both; neither leaves /metrics unregistered. */
+function metrics(env: Env, apiPort: number): Pick<Config, 'metricsToken' | 'metricsPort' | 'metricsHost'> {
+  const token = env.METRICS_TOKEN || null;
+  if (token !== null && !/^[\x21-\x7e]{24,256}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be 24-256 printable characters without spaces (a random secret: openssl rand -hex 24)');
+  }
+  const port = env.METRICS_PORT === undefined || env.METRICS_PORT === '' ? null : int(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== null && port !== 0 && port === apiPort) throw new ConfigError(`METRICS_PORT must differ from PORT (${apiPort})`);
+  const host = env.METRICS_HOST || '127.0.0.1';
+  if (!/^[\w.:-]+$/.test(host)) throw new ConfigError(`METRICS_HOST must be an address or host name, got "${host}"`);
+  return { metricsToken: token, metricsPort: port, metricsHost: host };
+}
+
 export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-change-me';
 
 export function loadConfig(env: Env = process.env, opts: { persistSecrets?: boolean; demoDefault?: boolean } = {}): Config {
@@ -181,8 +199,9 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
   }
   const webhook = env.PAYMENT_WEBHOOK_SECRET;
   if (!webhook && !demo) throw new ConfigError('PAYMENT_WEBHOOK_SECRET is required when DEMO is off');
+  const port = int(env, 'PORT', 3000, 0, 65535);
   return {
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl,
@@ -201,5 +220,6 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     frameAncestors: frameAncestors(env),
     trustProxy: trustProxy(env),
     chatPrefix: chatPrefix(env),
+    ...metrics(env, port),
   };
 }

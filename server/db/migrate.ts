@@ -19,13 +19,23 @@ class FolderProvider implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+async function migratorOf(db: Kysely<any>): Promise<Migrator> {
   // On PostgreSQL, Kysely looks for its migration tables in every schema unless told which one; with one
   // schema per test suite (or per tenant) it would find another schema's table and skip creating its own.
   const migrationTableSchema = isPostgres(db)
     ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
     : undefined;
-  const migrator = new Migrator({ db, provider: new FolderProvider(path.join(__dirname, 'migrations')), migrationTableSchema });
+  return new Migrator({ db, provider: new FolderProvider(path.join(__dirname, 'migrations')), migrationTableSchema });
+}
+
+/** Migrations this code has that the database has not applied (readiness: GET /readyz), oldest first. */
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const migrations = await (await migratorOf(db)).getMigrations();
+  return migrations.filter((m) => !m.executedAt).map((m) => m.name);
+}
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = await migratorOf(db);
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
