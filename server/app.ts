@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import pino from 'pino';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { AppError } from './errors';
@@ -21,6 +22,9 @@ import wheel, { type WheelPluginOptions } from './plugins/wheel';
 import realtime from './realtime';
 import chat, { type ChatPluginOptions } from './plugins/chat';
 import playLimits from './plugins/play-limits';
+import ops from './plugins/ops';
+import { createMetrics } from './plugins/ops/metrics';
+import { currentRequestId, requestIdOf, runWithRequest, type RequestContext } from './lib/request-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +47,8 @@ export interface RouteEntry {
   staff: boolean;
   /** A play route (`config: { play: true }`): refused during a time-out, a self-exclusion or past the session limit (docs/responsible-play.md). */
   play: boolean;
+  /** Exempt from the global rate limit (`config: { rateLimit: false }`): only the health probes /healthz and /readyz. */
+  unlimited?: boolean;
 }
 
 export interface AppOptions {
@@ -90,10 +96,22 @@ export function redactUrl(url: string): string {
   return pathPart + query;
 }
 
-/** Production log options: level, redaction, and a request serializer that masks URLs. */
+/**
+ * Adds the request id (`reqId`) to a log line written for a request through app.log (services, adapters), as
+ * Fastify's request logger already does for request.log lines (those carry it in their bindings already).
+ */
+function requestIdMixin(_obj: object, _level: number, logger: unknown): object {
+  const id = currentRequestId();
+  if (!id) return {};
+  const bindings = (logger as Record<symbol, unknown>)[pino.symbols.chindingsSym];
+  return typeof bindings === 'string' && bindings.includes('"reqId":') ? {} : { reqId: id };
+}
+
+/** Production log options: level, redaction, the request id on every line of a request, a request serializer that masks URLs. */
 export function loggerOptions(level: string) {
   return {
     level,
+    mixin: requestIdMixin,
     redact: redactPaths,
     serializers: {
       req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
@@ -113,6 +131,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     bodyLimit: 64 * 1024,
     // One of true, a hop count or an address list; the cast picks Fastify's HTTP/1 overload.
     trustProxy: config.trustProxy as string,
+    // X-Request-Id when it looks safe, else a UUID; echoed in the answer and seen by adapters (docs/operations.md).
+    genReqId: requestIdOf,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
 
@@ -123,17 +143,36 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     const isStaff = app.hasDecorator('authenticateStaff') && onRequest.includes(app.authenticateStaff);
     const isProtected = isStaff || (app.hasDecorator('authenticate') && onRequest.includes(app.authenticate));
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') routeCatalogue.push({ method, url: route.url, protected: isProtected, staff: isStaff, play: route.config?.play === true });
+      if (method !== 'HEAD') {
+        routeCatalogue.push({ method, url: route.url, protected: isProtected, staff: isStaff, play: route.config?.play === true, unlimited: route.config?.rateLimit === false });
+      }
     }
+  });
+
+  // Every request runs in its own context (server/lib/request-context.ts): its id reaches services, adapters and
+  // their log lines. Re-entered in preValidation: a parsed body resumes in the request stream's context.
+  const contextOf = new WeakMap<object, RequestContext>();
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    const ctx = { requestId: req.id };
+    contextOf.set(req, ctx);
+    runWithRequest(ctx, done);
+  });
+  app.addHook('preValidation', (req, _reply, done) => {
+    const ctx = contextOf.get(req);
+    if (ctx) runWithRequest(ctx, done);
+    else done();
   });
 
   const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   app.decorate('config', config);
   app.decorate('clock', { now: () => new Date() });
+  app.decorate('metrics', createMetrics());
   await app.register(
     fp(
       async (instance) => {
-        instance.decorate('db', database.db);
+        // The ledger's journal entries are counted by kind as they are written (wallet_ledger_entries_total).
+        instance.decorate('db', database.db.withPlugin(app.metrics.ledgerPlugin));
         instance.decorate('dialect', database.dialect);
         if (!opts.database) instance.addHook('onClose', () => database.destroy());
       },
@@ -156,6 +195,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
 
   // Before every route, so the global rate limit and the headers cover them all.
   await app.register(security);
+  // Right after security: its probes are exempt from the rate limit, its hooks time every route after it.
+  await app.register(ops);
   await app.register(auth);
   await app.register(staff);
   await app.register(accounts);
@@ -172,11 +213,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/deposits'));
   await app.register(realtime);
   await app.register(chat, opts.chat ?? {});
-
-  app.get('/healthz', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => {
-    await database.db.selectFrom('settings').select('key').limit(1).execute();
-    return { status: 'ok' };
-  });
 
   await app.register(pwa);
 

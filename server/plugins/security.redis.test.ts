@@ -31,12 +31,12 @@ d('global rate limit (Redis store)', () => {
   test('two server processes share one budget per address', async () => {
     const ip = randomIp();
     for (let i = 0; i < 150; i++) {
-      expect([(await hit(a, ip, '/healthz')).statusCode, (await hit(b, ip, '/healthz')).statusCode]).toEqual([200, 200]);
+      expect([(await hit(a, ip, '/api/lookup/active')).statusCode, (await hit(b, ip, '/api/lookup/active')).statusCode]).toEqual([200, 200]);
     }
-    const over = await hit(b, ip, '/healthz');
+    const over = await hit(b, ip, '/api/lookup/active');
     expect(over.statusCode).toBe(429);
     expect(over.json()).toEqual({ message: 'REQUEST_LIMIT' });
-    expect((await hit(a, ip, '/healthz')).statusCode).toBe(429);
-    expect((await hit(a, randomIp(), '/healthz')).statusCode).toBe(200);
+    expect((await hit(a, ip, '/api/lookup/active')).statusCode).toBe(429);
+    expect((await hit(a, randomIp(), '/api/lookup/active')).statusCode).toBe(200);
   });
 });

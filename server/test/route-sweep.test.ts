@@ -56,7 +56,8 @@ let staffExpired: string;
 const tally = { routes: 0, protected: 0, cases: 0 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0' });
+  // METRICS_TOKEN: /metrics is registered (docs/operations.md), so the sweep covers it too.
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0', METRICS_TOKEN: 'sweep-metrics-token-0123456789' });
   routes = t.app.routeCatalogue;
   playerId = await insertPlayer(t.db.db);
   const session = await t.app.tokens.issue(playerId);
@@ -171,13 +172,17 @@ test('every route, with a valid token or none, answers sound refusals to bad bod
 describe('rate-limited', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '300' });
-    for (let i = 0; i < 300; i += 1) await limited.app.inject({ method: 'GET', url: '/healthz' });
+    limited = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '300', METRICS_TOKEN: 'sweep-metrics-token-0123456789' });
+    for (let i = 0; i < 300; i += 1) await limited.app.inject({ method: 'GET', url: '/api/lookup/info' });
   });
   afterAll(async () => limited?.close());
 
   test('every route answers 429 REQUEST_LIMIT in the envelope once the address has used its minute', async () => {
-    for (const route of limited.app.routeCatalogue) {
+    // Only the health probes are exempt (an orchestrator polls them from one address); they still answer.
+    const unlimited = limited.app.routeCatalogue.filter((r) => r.unlimited);
+    expect(unlimited.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /healthz', 'GET /readyz']);
+    for (const route of unlimited) expect([route.url, (await limited.app.inject({ method: 'GET', url: route.url })).statusCode]).toEqual([route.url, 200]);
+    for (const route of limited.app.routeCatalogue.filter((r) => !r.unlimited)) {
       tally.cases += 1;
       const res = await limited.app.inject({
         method: route.method as 'GET',

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { SmsSender } from './types';
 import { SmsSimulator, simulatorFailureRate } from './simulator';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../plugins/ops/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +27,8 @@ export default fp<SmsPluginOptions>(
     if (!opts.sender && !app.config.demo && app.config.registerOtp) {
       app.log.warn('REGISTER_OTP is on but no SMS adapter is configured: OTPs go to the simulator outbox only');
     }
-    app.decorate('sms', sender);
+    // Timed and counted per call (wallet_provider_call_duration_seconds).
+    app.decorate('sms', instrumentAdapter(app.hasDecorator('metrics') ? app.metrics : undefined, 'sms', sender, ADAPTER_OPERATIONS.sms));
 
     if (!app.config.demo) return;
     app.get<{ Querystring: { phone: string } }>(

@@ -5,6 +5,7 @@ import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-ve
 import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
 import { DemoBankTransferBook } from './demo-bank/transfer-book';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
 
 type Env = Record<string, string | undefined>;
 
@@ -32,10 +33,11 @@ export function createDepositAdapters(app: FastifyInstance, env: Env, given: Giv
   const gatewaySim = given.gateway || (kindOf(env, 'PAYMENT_GATEWAY', demo), false) ? null : new PaymentGatewaySimulator();
   const verifierSim = given.verifier || (kindOf(env, 'SLIP_VERIFIER', demo), false) ? null : new SlipVerifierSimulator(new DemoBankTransferBook(app.db));
   const giftSim = given.gift || (kindOf(env, 'GIFT_REDEEMER', demo), false) ? null : new GiftRedeemerSimulator({ now: () => app.clock.now() });
+  // Timed and counted per call (wallet_provider_call_duration_seconds); otherwise the same objects.
   return {
-    gateway: given.gateway ?? gatewaySim!,
-    verifier: given.verifier ?? verifierSim!,
-    gift: given.gift ?? giftSim!,
+    gateway: instrumentAdapter(app.metrics, 'payments', given.gateway ?? gatewaySim!, ADAPTER_OPERATIONS.payments),
+    verifier: instrumentAdapter(app.metrics, 'slip-verify', given.verifier ?? verifierSim!, ADAPTER_OPERATIONS.slipVerify),
+    gift: instrumentAdapter(app.metrics, 'gift', given.gift ?? giftSim!, ADAPTER_OPERATIONS.gift),
     sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },
   };
 }

@@ -8,6 +8,7 @@ import { walletOptionsFromEnv, type WalletOptions } from './options';
 import { gameSecrets, type GameSecrets } from './game-secrets';
 import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleResult, type WithdrawDeps } from './withdrawals';
 import routes from './routes';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
 
 export interface WalletPluginOptions {
   /** Defaults to app.gameProvider (the game-provider plugin: the simulator in demo mode). */
@@ -45,8 +46,9 @@ declare module 'fastify' {
  */
 async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
   const options: WalletOptions = { ...walletOptionsFromEnv(), ...opts.wallet };
-  const provider = opts.gameProvider ?? app.gameProvider;
-  const payouts = opts.payoutAdapter ?? createPayoutAdapter(app.config.demo);
+  // Timed and counted per call (wallet_provider_call_duration_seconds); otherwise the same objects.
+  const provider = instrumentAdapter(app.metrics, 'games', opts.gameProvider ?? app.gameProvider, ADAPTER_OPERATIONS.games);
+  const payouts = instrumentAdapter(app.metrics, 'payouts', opts.payoutAdapter ?? createPayoutAdapter(app.config.demo), ADAPTER_OPERATIONS.payouts);
   const log = { warn: (obj: object, msg: string) => app.log.warn(obj, msg) };
   const transferDeps: TransferDeps = { db: app.db, provider, claimMs: options.claimMs, log };
   const withdrawDeps: WithdrawDeps = { db: app.db, payouts, bonusGate: noBonusGate, log };

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { unauthorized } from '../../errors';
+import { pendingMigrations } from '../../db/migrate';
+import { labelOf, type Metrics } from './metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's Prometheus metrics (its own registry); adapters and hooks record into it. */
+    metrics: Metrics;
+    ops: Ops;
+  }
+}
+
+export interface Ops {
+  /** The metrics exposition (Prometheus text format), with the database gauges read now. */
+  scrape(): Promise<{ contentType: string; body: string }>;
+  /** What /readyz answers. */
+  readiness(): Promise<Readiness>;
+  /** The port the separate metrics server listens on (METRICS_PORT), once the app is ready; null without one. */
+  metricsPort(): number | null;
+}
+
+export interface Readiness {
+  ready: boolean;
+  /** The checks that failed: database, redis, migrations. */
+  notReady: string[];
+  checks: { database: string; redis: string; migrations: string };
+}
+
+/** The payment webhook's route: its answers are counted by outcome. */
+const WEBHOOK_ROUTE = '/api/webhooks/payments';
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Constant-time comparison of `Bearer <token>` with METRICS_TOKEN (both hashed, so lengths never leak). */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const m = /^Bearer (\S+)$/.exec(header ?? '');
+  if (!m) return false;
+  const digest = (s: string) => crypto.createHash('sha256').update(s).digest();
+  return crypto.timingSafeEqual(digest(m[1]), digest(token));
+}
+
+/** The webhook answer's outcome (CREDITED, QR_EXPIRED, PAYOUT_SUCCESS...) or the refusal's code (KEY_INVALID...). */
+function webhookOutcome(payload: unknown): string {
+  if (typeof payload !== 'string') return 'other';
+  try {
+    const body = JSON.parse(payload) as { outcome?: unknown; message?: unknown };
+    return labelOf(body.outcome ?? body.message);
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * What tells the operator how the app is doing (docs/operations.md): request latency, webhook outcomes, the
+ * database gauges read at scrape, /metrics behind a token or on its own port, and the /healthz and /readyz
+ * probes (never rate limited, no token). Registered right after the security plugin, before every feature, so
+ * its hooks see every route and the features find app.metrics to time their adapters with.
+ */
+async function ops(app: FastifyInstance) {
+  const { config, metrics } = app;
+
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpDuration.observe(
+      { route: req.routeOptions.url ?? 'unmatched', method: req.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.routeOptions.url === WEBHOOK_ROUTE && req.method === 'POST') metrics.webhookEvents.inc({ outcome: webhookOutcome(payload) });
+    return payload;
+  });
+
+  async function readGauges(): Promise<void> {
+    const now = app.clock.now().getTime();
+    const set = (kind: string, row: { n: unknown; oldest: unknown } | undefined) => {
+      metrics.pending.set({ kind }, Number(row?.n ?? 0));
+      const oldest = typeof row?.oldest === 'string' ? Date.parse(row.oldest) : NaN;
+      metrics.pendingOldest.set({ kind }, Number.isFinite(oldest) ? Math.max(0, (now - oldest) / 1000) : 0);
+    };
+    try {
+      const [transfers, withdrawals] = await Promise.all([
+        app.db
+          .selectFrom('game_transfers')
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+          .where('status', '=', 'pending')
+          .executeTakeFirst(),
+        app.db
+          .selectFrom('withdrawals')
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+          .where('status', '=', 'IN_PROGRESS')
+          .executeTakeFirst(),
+      ]);
+      set('transfer', transfers);
+      set('withdrawal', withdrawals);
+    } catch (err) {
+      // A scrape still answers (latency, sockets...); the gauges keep their last values.
+      app.log.warn({ err: (err as Error).message }, 'metrics: pending transfers and withdrawals not read');
+    }
+    const io = app.hasDecorator('realtime') ? app.realtime.io : null;
+    if (io) for (const [name, ns] of io._nsps) metrics.openSockets.set({ namespace: name }, ns.sockets.size);
+  }
+
+  // Redis is pinged by a connection of its own, opened on the first /readyz.
+  let redis: import('ioredis').Redis | null = null;
+  async function pingRedis(url: string): Promise<void> {
+    if (!redis) {
+      const { default: Redis } = await import('ioredis');
+      redis = new Redis(url, { lazyConnect: true, connectTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 1 });
+      redis.on('error', (err: Error) => app.log.debug({ err: err.message }, 'readiness redis error'));
+    }
+    if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
+    await redis.ping();
+  }
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => redis?.disconnect());
+  });
+
+  // Migrations never go back: once this code's are all applied, they stay so for the life of the process.
+  let migrationsCurrent = false;
+  async function readiness(): Promise<Readiness> {
+    const checks: Readiness['checks'] = { database: 'ok', redis: config.redisUrl ? 'ok' : 'not configured', migrations: 'ok' };
+    const notReady: string[] = [];
+    const fail = (name: keyof Readiness['checks'], what: string) => {
+      checks[name] = what;
+      notReady.push(name);
+    };
+    const database = withTimeout(sql`select 1`.execute(app.db), CHECK_TIMEOUT_MS, 'the database').then(
+      () => true,
+      (err: Error) => {
+        fail('database', `unreachable: ${err.message}`);
+        return false;
+      },
+    );
+    const redisCheck = config.redisUrl
+      ? withTimeout(pingRedis(config.redisUrl), CHECK_TIMEOUT_MS, 'Redis').catch((err: Error) => fail('redis', `unreachable: ${err.message}`))
+      : Promise.resolve();
+    if (await database) {
+      if (!migrationsCurrent) {
+        try {
+          const pending = await withTimeout(pendingMigrations(app.db), CHECK_TIMEOUT_MS, 'the migration table');
+          if (pending.length) fail('migrations', `pending: ${pending.join(', ')}`);
+          else migrationsCurrent = true;
+        } catch (err) {
+          fail('migrations', `unknown: ${(err as Error).message}`);
+        }
+      }
+    } else {
+      checks.migrations = 'not checked';
+    }
+    await redisCheck;
+    return { ready: notReady.length === 0, notReady, checks };
+  }
+
+  async function scrape() {
+    await readGauges();
+    return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
+  }
+
+  let metricsServer: http.Server | null = null;
+  app.decorate('ops', {
+    scrape,
+    readiness,
+    metricsPort: () => (metricsServer?.address() as AddressInfo | null)?.port ?? null,
+  } satisfies Ops);
+
+  const probe = { config: { rateLimit: false }, logLevel: 'warn' } as const;
+  // Alive: the process answers. No database, no Redis: a slow dependency must not get a live process restarted.
+  app.get('/healthz', { ...probe, schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => ({ status: 'ok' }));
+  // Ready for traffic: the database and Redis answer and the schema is this code's.
+  app.get('/readyz', probe, async (_req, reply) => {
+    const r = await readiness();
+    reply.header('cache-control', 'no-store');
+    return reply.status(r.ready ? 200 : 503).send({ status: r.ready ? 'ready' : 'not ready', notReady: r.notReady, checks: r.checks });
+  });
+
+  if (config.metricsPort === null && config.metricsToken === null) return;
+  metrics.collectProcessMetrics();
+
+  if (config.metricsPort === null) {
+    const token = config.metricsToken as string;
+    // The token is checked in the handler, after the global rate limit's onRequest hook has counted the call.
+    app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
+      if (!tokenMatches(req.headers.authorization, token)) throw unauthorized('UNAUTHORIZED');
+      const { contentType, body } = await scrape();
+      return reply.type(contentType).header('cache-control', 'no-store').send(body);
+    });
+    return;
+  }
+
+  // A port of its own: only GET /metrics, and the token too when one is set.
+  const port = config.metricsPort;
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    const json = (status: number, message: string) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message }));
+    };
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return json(404, 'NO_DATA');
+    if (config.metricsToken && !tokenMatches(req.headers.authorization, config.metricsToken)) return json(401, 'UNAUTHORIZED');
+    scrape().then(
+      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
+      (err: Error) => {
+        app.log.error({ err }, 'metrics scrape failed');
+        json(500, 'INTERNAL_SERVER_ERROR');
+      },
+    );
+  });
+  app.addHook('onReady', async () => {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, config.metricsHost, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    metricsServer = server;
+    app.log.info({ port: app.ops.metricsPort(), host: config.metricsHost }, 'metrics listening');
+  });
+  app.addHook('onClose', async () => {
+    if (metricsServer) await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+}
+
+export default fp(ops, { name: 'ops', dependencies: ['db', 'security'] });

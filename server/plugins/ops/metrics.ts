@@ -1,0 +1,183 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+
+/**
+ * The app's Prometheus metrics (docs/operations.md "Metrics"). One Registry per app instance, never prom-client's
+ * global one, so tests that build many apps in one process do not collide and each app reports only its own work.
+ */
+export interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'route' | 'method' | 'status_class'>;
+  ledgerEntries: Counter<'kind'>;
+  providerCalls: Histogram<'provider' | 'operation' | 'outcome'>;
+  webhookEvents: Counter<'outcome'>;
+  pending: Gauge<'kind'>;
+  pendingOldest: Gauge<'kind'>;
+  openSockets: Gauge<'namespace'>;
+  /** Counts journal entries as the ledger writes them (installed on app.db). */
+  ledgerPlugin: KyselyPlugin;
+  /** Process metrics and event-loop delay (prom-client's defaults); only when /metrics is served. */
+  collectProcessMetrics(): void;
+}
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PROVIDER_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const ledgerEntries = new Counter({
+    name: 'wallet_ledger_entries_total',
+    help: 'Journal entries (money movements) this process posted, by kind (deposit, transfer_to_game, withdrawal, bonus, ...)',
+    labelNames: ['kind'] as const,
+    registers,
+  });
+  let processMetrics = false;
+  return {
+    registry,
+    httpDuration: new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'HTTP request latency by route pattern (not the raw URL), method and status class',
+      labelNames: ['route', 'method', 'status_class'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    ledgerEntries,
+    providerCalls: new Histogram({
+      name: 'wallet_provider_call_duration_seconds',
+      help: 'Calls to outside services (game providers, payment gateway, payouts, slip verification, gift redeemer, SMS) by outcome: ok, refused, timeout, error',
+      labelNames: ['provider', 'operation', 'outcome'] as const,
+      buckets: PROVIDER_BUCKETS,
+      registers,
+    }),
+    webhookEvents: new Counter({
+      name: 'wallet_webhook_events_total',
+      help: "Payment webhook deliveries by outcome: the event's outcome (CREDITED, AMOUNT_MISMATCH, PAYOUT_SUCCESS, ...) or the refusal's code",
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    pending: new Gauge({
+      name: 'wallet_pending',
+      help: 'Money movements not finished yet, read from the database at scrape: kind transfer (wallet <-> game, pending) or withdrawal (IN_PROGRESS)',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    pendingOldest: new Gauge({
+      name: 'wallet_pending_oldest_age_seconds',
+      help: 'Age of the oldest unfinished transfer or withdrawal, 0 when there is none (read at scrape)',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    openSockets: new Gauge({
+      name: 'wallet_open_sockets',
+      help: 'socket.io connections open on this process, by namespace (/ players and guests, /staff the console)',
+      labelNames: ['namespace'] as const,
+      registers,
+    }),
+    ledgerPlugin: journalEntryCounter((kind) => ledgerEntries.inc({ kind })),
+    collectProcessMetrics() {
+      if (processMetrics) return;
+      processMetrics = true;
+      collectDefaultMetrics({ register: registry });
+    },
+  };
+}
+
+/** A label value we control the spelling of (codes, kinds): anything else is "other", so a label never explodes. */
+export function labelOf(v: unknown): string {
+  return typeof v === 'string' && /^[A-Za-z0-9_.:-]{1,48}$/.test(v) ? v : 'other';
+}
+
+/**
+ * Sees every `insert into journal_entries` the app's Kysely runs (the ledger's postEntry) and counts its kinds
+ * once the insert succeeded. It counts when the entry is written inside its transaction: a transaction that
+ * rolls back after a successful postEntry (rare: a later step of the same movement fails) is counted too.
+ */
+function journalEntryCounter(count: (kind: string) => void): KyselyPlugin {
+  const pending = new WeakMap<object, string[]>();
+  return {
+    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+      const node = args.node;
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'journal_entries') {
+        const kinds = kindsOf(node);
+        if (kinds.length) pending.set(args.queryId, kinds);
+      }
+      return node;
+    },
+    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+      const kinds = pending.get(args.queryId);
+      if (kinds) {
+        pending.delete(args.queryId);
+        for (const k of kinds) count(labelOf(k));
+      }
+      return args.result;
+    },
+  };
+}
+
+function kindsOf(node: Extract<RootOperationNode, { kind: 'InsertQueryNode' }>): string[] {
+  const col = (node.columns ?? []).findIndex((c) => c.column.name === 'kind');
+  const values = node.values as { kind: string; values?: readonly { kind: string; values: readonly unknown[] }[] } | undefined;
+  if (col < 0 || values?.kind !== 'ValuesNode' || !values.values) return [];
+  return values.values.map((row) => {
+    const v = row.values[col] as unknown;
+    if (row.kind === 'PrimitiveValueListNode') return String(v);
+    const n = v as { kind?: string; value?: unknown };
+    return n?.kind === 'ValueNode' ? String(n.value) : 'other';
+  });
+}
+
+type Outcome = 'ok' | 'refused' | 'timeout' | 'error';
+
+/** An adapter's answer read as an outcome: a definite "no" from the service is refused, not an error. */
+function outcomeOfResult(result: unknown): Outcome {
+  const r = result as { ok?: unknown; status?: unknown; reason?: unknown } | null;
+  if (r && typeof r === 'object') {
+    if (r.ok === false) return r.reason === 'SERVICE_UNAVAILABLE' ? 'error' : 'refused';
+    if (r.status === 'failed' || r.status === 'rejected') return 'refused';
+  }
+  return 'ok';
+}
+
+function outcomeOfError(err: unknown): Outcome {
+  const e = err as { name?: string; message?: string } | null;
+  return /timeout/i.test(`${e?.name ?? ''} ${e?.message ?? ''}`) ? 'timeout' : 'error';
+}
+
+/**
+ * The adapter, with each named operation timed and counted in wallet_provider_call_duration_seconds. The
+ * object stays itself for everything else (a Proxy: instanceof and other methods work as before). Without
+ * metrics (an app built without the ops plugin) the adapter is returned as is.
+ */
+export function instrumentAdapter<T extends object>(metrics: Metrics | undefined, provider: string, adapter: T, operations: readonly string[]): T {
+  if (!metrics) return adapter;
+  return new Proxy(adapter, {
+    get(target, prop, receiver) {
+      // Read on every access, so a method replaced on the adapter later (a test's spy) is the one called.
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function') return value;
+      if (!operations.includes(String(prop))) return value.bind(target);
+      return async (...args: unknown[]) => {
+        const end = metrics.providerCalls.startTimer({ provider, operation: String(prop) });
+        try {
+          const result = await (value as (...a: unknown[]) => unknown).apply(target, args);
+          end({ outcome: outcomeOfResult(result) });
+          return result;
+        } catch (err) {
+          end({ outcome: outcomeOfError(err) });
+          throw err;
+        }
+      };
+    },
+  });
+}
+
+/** The operations of each outside service's interface (server/adapters/<x>/types.ts) that are timed. */
+export const ADAPTER_OPERATIONS = {
+  games: ['createPlayer', 'deposit', 'withdraw', 'balance', 'transferStatus', 'launchUrl', 'resetPassword', 'betFeed'],
+  payments: ['createQr', 'cancelQr'],
+  payouts: ['requestPayout'],
+  slipVerify: ['verify'],
+  gift: ['inspect', 'redeem'],
+  sms: ['send'],
+} as const;
