@@ -273,7 +273,8 @@ describe('/healthz and /readyz', () => {
     const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '300' }), { database: db, logger: false });
     try {
       for (let i = 0; i < 300; i += 1) await app.inject({ method: 'GET', url: '/api/lookup/info' });
-      expect((await app.inject({ method: 'GET', url: '/api/lookup/info' })).statusCode).toBe(429);
+      const limited = await app.inject({ method: 'GET', url: '/api/lookup/info', headers: { 'x-request-id': 'ops-limited-1' } });
+      expect([limited.statusCode, limited.headers['x-request-id']]).toEqual([429, 'ops-limited-1']);
       const health = await app.inject({ method: 'GET', url: '/healthz' });
       expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
       const ready = await app.inject({ method: 'GET', url: '/readyz' });
