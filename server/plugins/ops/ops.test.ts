@@ -9,6 +9,7 @@ import type { GameProvider } from '../../adapters/games/types';
 import { createGameProvider, GameSimulator } from '../../adapters/games';
 import { currentRequestId, outboundHeaders } from '../../lib/request-context';
 import { eventId, signedEvent } from '../deposits/test-support';
+import { connected, newGuest, socketTo } from '../chat/test-support';
 
 /** docs/operations.md: /metrics, /healthz, /readyz and request ids. */
 
@@ -255,6 +256,19 @@ describe('/metrics on METRICS_PORT', () => {
     expect(parseProm(await ok.text()).has('http_request_duration_seconds')).toBe(true);
     expect((await fetch(`http://127.0.0.1:${app.ops.metricsPort()}/api/lookup/info`)).status).toBe(404);
     expect((await fetch(`${api}/metrics`, { headers: { ...auth, accept: 'application/json' } })).status).toBe(404);
+  });
+
+  test('counts the open sockets of this process', async () => {
+    const read = async () => valueOf(parseProm(await (await fetch(metricsUrl, { headers: auth })).text()), 'wallet_open_sockets', { namespace: '/' });
+    expect(await read()).toBe(0);
+    const guest = await newGuest(app);
+    const sockets = [socketTo(api, { guestId: guest.guestId }), socketTo(api, { guestId: guest.guestId })];
+    try {
+      await Promise.all(sockets.map(connected));
+      expect(await read()).toBe(2);
+    } finally {
+      for (const s of sockets) s.disconnect();
+    }
   });
 });
 
