@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
-export const SERVER_PREFIXES = ['/api', '/healthz', '/demo', '/sim', '/socket.io', '/media'] as const;
+export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
 
 /** Game logos and backgrounds the catalogue points at (public/games, served as /games/...). */
 export const GAMES_IMAGE_DIR = path.resolve(__dirname, '..', '..', 'public', 'games');

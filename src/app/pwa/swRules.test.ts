@@ -21,5 +21,5 @@ test.each([
 ])('the worker leaves a navigation to %s to the browser', (url) => expect(isNavigationHandled(url)).toBe(false));
 
 test('the server paths the worker leaves alone include every server prefix and the staff console', () => {
-  expect([...NEVER_HANDLED_PREFIXES].sort()).toEqual(['/api', '/demo', '/healthz', '/media', '/sim', '/socket.io', '/staff']);
+  expect([...NEVER_HANDLED_PREFIXES].sort()).toEqual(['/api', '/demo', '/healthz', '/media', '/metrics', '/readyz', '/sim', '/socket.io', '/staff']);
 });

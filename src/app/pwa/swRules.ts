@@ -13,7 +13,7 @@ export const OFFLINE_PAGE = '/offline.html';
  * Paths the worker never answers nor caches: the API and the server's own pages and streams, the operator's
  * media (Range requests) and the staff console (its own page and bundle). The browser fetches them itself.
  */
-export const NEVER_HANDLED_PREFIXES = ['/api', '/demo', '/sim', '/socket.io', '/media', '/healthz', '/staff'] as const;
+export const NEVER_HANDLED_PREFIXES = ['/api', '/demo', '/sim', '/socket.io', '/media', '/healthz', '/readyz', '/metrics', '/staff'] as const;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
