@@ -8,6 +8,8 @@ import zlib from 'node:zlib';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
+import { localePart } from './src/app/localeParts';
+
 /** Emits static files from public/ as they are (the offline page, the icons); html-webpack-plugin handles the rest. */
 class CopyPublicFiles {
   constructor(private readonly files: string[]) {}
@@ -72,6 +74,14 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
             },
           },
         },
+        // locales/<lng>.json?part=public|user: only that part's top-level sections (src/app/localeParts.ts), so
+        // /login downloads the shell's and public pages' texts and the player's area loads the rest.
+        ...(['public', 'user'] as const).map((part) => ({
+          test: /[\\/]locales[\\/][a-z]+\.json$/,
+          resourceQuery: new RegExp(`^\\?part=${part}$`),
+          type: 'json' as const,
+          parser: { parse: (text: string) => localePart(JSON.parse(text) as Record<string, unknown>, part) },
+        })),
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|gif|webp)$/, type: 'asset/resource' },
       ],
