@@ -4,6 +4,7 @@ import { createBrowserRouter, Outlet, redirect, type RouteObject } from 'react-r
 import { selectToken } from '../features/session/sessionSlice';
 import { lazyRoute } from './ChunkError';
 import { createGuard } from './guard';
+import { loadUserTexts } from './i18n';
 import { DemoBanner } from './layout/DemoBanner';
 import { OfflineBanner } from './layout/OfflineBanner';
 import { setNavigator } from './navigation';
@@ -62,7 +63,11 @@ export function buildRoutes(store: AppStore): RouteObject[] {
         },
         {
           path: 'user',
-          lazy: page(() => import(/* webpackChunkName: "layout-user" */ './layout/UserLayout')),
+          // The player's area's texts (the user part of the language, src/app/localeParts.ts) load with the layout
+          // chunk, in parallel, so nothing under /user renders before them; both are retried like any chunk.
+          lazy: page(() =>
+            Promise.all([import(/* webpackChunkName: "layout-user" */ './layout/UserLayout'), loadUserTexts()]).then(([layout]) => layout),
+          ),
           children: [
             { index: true, loader: () => redirect('/user/home'), Component: Nothing },
             { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/wallet/HomePage')) },
