@@ -86,10 +86,14 @@ test('npm run backup copies the database under write load; npm run restore bring
   let running = true;
   const backup = cliAsync('server/backup-cli.ts', ['backup', file], env).finally(() => (running = false));
   let writesDuringBackup = 0;
-  while (running) {
+  // SQLite writes never leave the microtask queue, so each round also waits a millisecond on a timer: the event
+  // loop then blocks in its poll phase, where the child's exit and pipes are read (a setImmediate loop left the
+  // exited child unreaped in a busy in-band run and wrote for ever). The cap keeps a stuck child from growing
+  // the database without end; the test then fails on the backup's answer instead of hanging.
+  while (running && writesDuringBackup < 3_000) {
     await write();
     writesDuringBackup++;
-    await new Promise(setImmediate); // SQLite writes never leave the microtask queue: let the child's events in
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   const done = await backup;
   const after = await entryCount();

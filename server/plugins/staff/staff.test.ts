@@ -146,9 +146,9 @@ describe('players and staff are kept apart', () => {
     const staffRoutes = t.app.routeCatalogue.filter((r) => r.url.startsWith('/api/staff/'));
     expect(staffRoutes).toEqual(
       expect.arrayContaining([
-        { method: 'POST', url: '/api/staff/login', protected: false, staff: false, play: false },
-        { method: 'POST', url: '/api/staff/logout', protected: true, staff: true, play: false },
-        { method: 'GET', url: '/api/staff/me', protected: true, staff: true, play: false },
+        { method: 'POST', url: '/api/staff/login', protected: false, staff: false, play: false, unlimited: false },
+        { method: 'POST', url: '/api/staff/logout', protected: true, staff: true, play: false, unlimited: false },
+        { method: 'GET', url: '/api/staff/me', protected: true, staff: true, play: false, unlimited: false },
       ]),
     );
     expect(t.app.routeCatalogue.find((r) => r.url === '/api/wallet' && r.method === 'GET')).toMatchObject({ protected: true, staff: false });
