@@ -227,3 +227,19 @@ export async function expectTapTargets(page: Page, min = 44): Promise<void> {
   }, min);
   if (small.length) throw new Error(`tap targets under ${min} x ${min} px on ${page.url()}:\n  ${small.join('\n  ')}`);
 }
+
+export type PlayerLanguage = 'th' | 'la';
+
+/** A text of the app as the locales hold it, with i18next's {{name}} values filled in (unnamed ones stay). */
+export function say(lng: PlayerLanguage, key: string, values: Record<string, string> = {}): string {
+  const tree = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lng}.json`), 'utf8')) as Record<string, unknown>;
+  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+  if (typeof text !== 'string') throw new Error(`no text ${lng}:${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
+}
+
+/** The top bar's language switch, waiting for the page to speak it (<html lang> is the standard tag: Lao is lo). */
+export async function switchTo(page: Page, lng: PlayerLanguage): Promise<void> {
+  await page.getByTestId('language-switcher').selectOption(lng);
+  await page.locator(`html[lang="${lng === 'la' ? 'lo' : lng}"]`).waitFor({ state: 'attached' });
+}

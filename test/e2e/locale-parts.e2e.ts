@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { USER_SECTIONS } from '../../src/app/localeParts';
-import { DEMO_LOGIN, launchBrowser, phoneContext, ROOT, startServer, type RunningServer } from './harness';
+import { DEMO_LOGIN, launchBrowser, phoneContext, say, startServer, switchTo, type RunningServer } from './harness';
 
 /**
  * The texts ship in two parts per language (src/app/localeParts.ts): /login downloads the public part only; the
@@ -19,19 +17,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-type Lng = 'th' | 'la';
-function say(lng: Lng, key: string): string {
-  const tree = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lng}.json`), 'utf8')) as Record<string, unknown>;
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
-  if (typeof text !== 'string') throw new Error(`no text ${lng}:${key}`);
-  return text;
-}
-
-async function switchTo(page: Page, lng: Lng) {
-  await page.getByTestId('language-switcher').selectOption(lng);
-  await page.locator(`html[lang="${lng === 'la' ? 'lo' : lng}"]`).waitFor({ state: 'attached' });
-}
 
 test('/login loads only the public texts; the player\'s area shows its texts, never their keys, in a language chosen on /login and after a switch', async () => {
   const context = await phoneContext(browser);

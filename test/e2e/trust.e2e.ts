@@ -1,24 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expectAccessible, launchBrowser, logIn, phoneContext, ROOT, startServer, type RunningServer } from './harness';
+import { expectAccessible, launchBrowser, logIn, phoneContext, say, startServer, switchTo, type RunningServer } from './harness';
 
-type Lng = 'th' | 'la';
-/** A text of the app in one language, with i18next's {{name}} values filled in. */
-function say(lng: Lng, key: string, values: Record<string, string> = {}): string {
-  const tree = JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', `${lng}.json`), 'utf8')) as Record<string, unknown>;
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
-  if (typeof text !== 'string') throw new Error(`no text ${lng}:${key}`);
-  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? `{{${name}}}`);
-}
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The top bar's language switch, waiting for the page to speak it (<html lang> is the standard tag: Lao is lo). */
-async function switchTo(page: Page, lng: Lng) {
-  await page.getByTestId('language-switcher').selectOption(lng);
-  await page.locator(`html[lang="${lng === 'la' ? 'lo' : lng}"]`).waitFor({ state: 'attached' });
-}
 
 /**
  * Issue 12's "things that break trust" at 360 px on the real server, in Thai and in Lao: a QR at another bank is
