@@ -20,3 +20,8 @@ export function normalizeName(value: string): string {
 export function needsEnglishName(bankCode: string | null | undefined): boolean {
   return bankCode != null && ENGLISH_NAME_BANKS.has(bankCode);
 }
+
+/** Account numbers are digits only: anything else typed or pasted (dashes, spaces) is dropped. */
+export function accountNumberInput(value: string): string {
+  return value.replace(/\D/g, '');
+}

@@ -4,13 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileView } from '../../app/accountApi';
 import { errorCode } from '../../app/apiErrors';
 import { MARKET, type Market } from '../../app/build';
-import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
-import { SelectField, TextField } from '../../components/FormField';
+import { BankAccountFields, takesEnglishName, type AccountNameField } from '../../components/BankAccountFields';
+import { TextField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
-import { isEnglishName, needsEnglishName, normalizeName, upperCaseName } from '../../lib/bankAccountName';
-import type { Locale } from '../../lib/locale';
+import { isEnglishName, normalizeName } from '../../lib/bankAccountName';
 import { useGetProfileBanksQuery, useUpdateProfileMutation, type ProfileBank, type ProfileChange } from './profileApi';
 
 export const EDIT_PROFILE_MODAL = 'editProfile';
@@ -30,7 +28,10 @@ export function profileChangeErrors(values: ProfileChange, englishOnly: boolean)
   return errors;
 }
 
-const bankLabel = (bank: ProfileBank, locale: Locale) => (locale === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH);
+/** One account name, before the account number; its hint turns into the English-only note for KTB/TMB/BBL. */
+const NAME_FIELDS: AccountNameField<'bankAccountName'>[] = [
+  { field: 'bankAccountName', labelKey: 'profile.bankAccountName', hint: true, testId: 'edit-profile-account-name' },
+];
 
 /**
  * Edit profile (spec §2 names it; PUT /api/account/profile): the profile name and the bank account (bank, account
@@ -40,7 +41,6 @@ const bankLabel = (bank: ProfileBank, locale: Locale) => (locale === 'th' ? bank
  */
 export function EditProfileModal({ profile, onClose, market = MARKET }: { profile: ProfileView; onClose: () => void; market?: Market }) {
   const { t } = useTranslation();
-  const locale = useAppSelector(selectLocale);
   const banks = useGetProfileBanksQuery(market);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const own = profile.bankAccount;
@@ -58,8 +58,7 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
   if (own && !options.some((bank) => bank.code === own.bankCode)) {
     options.unshift({ code: own.bankCode, nameTH: own.bank.nameTH, nameEN: own.bank.nameEN });
   }
-  const chosen = options.find((bank) => bank.code === values.bankCode);
-  const englishOnly = values.bankCode !== '' && (chosen?.englishNameOnly ?? needsEnglishName(values.bankCode));
+  const englishOnly = takesEnglishName(values.bankCode, options);
 
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -102,47 +101,17 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
           error={error('name')}
           data-testid="edit-profile-name"
         />
-        <SelectField
-          label={t('profile.bankName')}
-          name="bankCode"
-          value={values.bankCode}
-          onChange={(event) => set('bankCode', event.target.value)}
-          required
-          aria-busy={banks.isLoading}
-          error={error('bankCode')}
-          data-testid="edit-profile-bank"
-        >
-          <option value="">{t('register.bankChoose')}</option>
-          {options.map((bank) => (
-            <option key={bank.code} value={bank.code}>
-              {bankLabel(bank, locale)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('profile.bankAccountName')}
-          name="bankAccountName"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          value={values.bankAccountName}
-          onChange={(event) => set('bankAccountName', upperCaseName(event.target.value))}
-          required
-          hint={englishOnly ? t('register.englishOnlyBank', { bank: chosen ? bankLabel(chosen, locale) : values.bankCode }) : t('register.nameHint')}
-          error={error('bankAccountName')}
-          data-testid="edit-profile-account-name"
-        />
-        <TextField
-          label={t('profile.accountNo')}
-          name="bankAccountNo"
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.bankAccountNo}
-          onChange={(event) => set('bankAccountNo', event.target.value.replace(/\D/g, ''))}
-          required
-          hint={t('register.accountNoHint')}
-          error={error('bankAccountNo')}
-          data-testid="edit-profile-account-no"
+        <BankAccountFields
+          testIdPrefix="edit-profile"
+          labelKeys={{ bank: 'profile.bankName', accountNo: 'profile.accountNo' }}
+          banks={options}
+          loading={banks.isLoading}
+          values={values}
+          names={NAME_FIELDS}
+          error={error}
+          onChange={set}
+          englishOnlyAs="hint"
+          namesFirst
         />
         {failed && (
           <div className="alert alert--error" role="alert" data-testid="edit-profile-failed">

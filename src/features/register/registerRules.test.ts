@@ -1,5 +1,6 @@
+import { accountNumberInput } from '../../lib/bankAccountName';
 import { joinAccountName, registrationPayload } from './registerApi';
-import { accountNumberInput, bankErrors, phoneError, profileErrors } from './registerRules';
+import { bankErrors, phoneError, profileErrors } from './registerRules';
 
 describe('registration rules (spec §5)', () => {
   it.each([

@@ -54,8 +54,3 @@ export function bankErrors(values: BankDraft): FieldErrors<'bankCode' | 'bankAcc
   if (values.ageConfirmed !== true) errors.ageConfirmed = 'register.ageRequired';
   return errors;
 }
-
-/** Account numbers are digits only: anything else typed or pasted (dashes, spaces) is dropped. */
-export function accountNumberInput(value: string): string {
-  return value.replace(/\D/g, '');
-}

@@ -2,16 +2,12 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Market } from '../../../app/build';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch } from '../../../app/hooks';
 import { useGetSiteInfoQuery } from '../../../app/lookupApi';
-import { selectLocale } from '../../../app/prefs';
-import { BankMark } from '../../../components/BankMark';
-import { SelectField, TextField } from '../../../components/FormField';
-import { needsEnglishName, upperCaseName } from '../../../lib/bankAccountName';
-import type { Locale } from '../../../lib/locale';
-import { useGetBanksLookupQuery, useRegisterAccountMutation, type BankDraft, type BankOption, type Currency } from '../registerApi';
+import { BankAccountFields, type AccountNameField } from '../../../components/BankAccountFields';
+import { useGetBanksLookupQuery, useRegisterAccountMutation, type BankDraft, type Currency } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';
-import { accountNumberInput, bankErrors, type FieldErrors } from '../registerRules';
+import { bankErrors, type FieldErrors } from '../registerRules';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
 import { LookupFailed } from './LookupFailed';
 import { StepError } from './StepError';
@@ -22,9 +18,11 @@ export const CURRENCIES: Currency[] = ['LAK', 'BAHT'];
 /** The player's market's own currency: LAK in the Lao build, baht elsewhere. */
 export const defaultCurrency = (market: Market): Currency => (market === 'lao' ? 'LAK' : 'BAHT');
 
-function bankLabel(bank: BankOption, locale: Locale): string {
-  return locale === 'th' ? bank.nameTH : bank.nameEN || bank.nameTH;
-}
+/** The account's first and last name, after the account number; the first one carries the name hint. */
+const NAME_FIELDS: AccountNameField<'firstName' | 'lastName'>[] = [
+  { field: 'firstName', labelKey: 'register.firstName', hint: true, testId: 'register-first-name' },
+  { field: 'lastName', labelKey: 'register.lastName', testId: 'register-last-name' },
+];
 
 type BankField = 'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'ageConfirmed';
 
@@ -35,7 +33,6 @@ type BankField = 'bankCode' | 'bankAccountNo' | 'firstName' | 'lastName' | 'ageC
 export function BankStep({ state, market }: { state: Extract<RegisterState, { step: 'bank' }>; market: Market }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const locale = useAppSelector(selectLocale);
   // The build's market's banks only (issue 12): Thai banks in the Thai build, BCEL and the other Lao banks in the Lao one.
   const banks = useGetBanksLookupQuery(market);
   const minAge = useGetSiteInfoQuery().data?.minPlayerAge;
@@ -66,75 +63,21 @@ export function BankStep({ state, market }: { state: Extract<RegisterState, { st
   };
 
   const error = (field: BankField) => (errors[field] ? t(errors[field]) : null);
-  const chosen = banks.data?.find((bank) => bank.code === values.bankCode);
-  // KTB, TMB and BBL (the lookup's englishNameOnly, or spec §9's list) take English names: said as soon as one is chosen.
-  const englishOnly = values.bankCode !== '' && (chosen?.englishNameOnly ?? needsEnglishName(values.bankCode));
 
   return (
     <form ref={form} className="form" onSubmit={onSubmit} noValidate data-testid="register-bank-form">
-      {banks.isError ? (
-        <LookupFailed onRetry={() => void banks.refetch()} />
-      ) : (
-        <SelectField
-          label={t('register.bank')}
-          name="bankCode"
-          value={values.bankCode}
-          onChange={(event) => set('bankCode', event.target.value)}
-          required
-          aria-busy={banks.isLoading}
-          error={error('bankCode')}
-          data-testid="register-bank"
-          adornment={chosen && <BankMark code={chosen.code} size={36} />}
-        >
-          <option value="">{t('register.bankChoose')}</option>
-          {(banks.data ?? []).map((bank) => (
-            <option key={bank.code} value={bank.code}>
-              {bankLabel(bank, locale)}
-            </option>
-          ))}
-        </SelectField>
-      )}
-      {englishOnly && (
-        <p className="register__english-note" role="status" data-testid="register-english-only">
-          {t('register.englishOnlyBank', { bank: chosen ? bankLabel(chosen, locale) : values.bankCode })}
-        </p>
-      )}
-      <TextField
-        label={t('register.accountNo')}
-        name="bankAccountNo"
-        inputMode="numeric"
-        autoComplete="off"
-        value={values.bankAccountNo}
-        onChange={(event) => set('bankAccountNo', accountNumberInput(event.target.value))}
-        required
-        hint={t('register.accountNoHint')}
-        error={error('bankAccountNo')}
-        data-testid="register-account-no"
-      />
-      <TextField
-        label={t('register.firstName')}
-        name="firstName"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        value={values.firstName}
-        onChange={(event) => set('firstName', upperCaseName(event.target.value))}
-        required
-        hint={t('register.nameHint')}
-        error={error('firstName')}
-        data-testid="register-first-name"
-      />
-      <TextField
-        label={t('register.lastName')}
-        name="lastName"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        value={values.lastName}
-        onChange={(event) => set('lastName', upperCaseName(event.target.value))}
-        required
-        error={error('lastName')}
-        data-testid="register-last-name"
+      <BankAccountFields
+        testIdPrefix="register"
+        labelKeys={{ bank: 'register.bank', accountNo: 'register.accountNo' }}
+        banks={banks.data ?? []}
+        loading={banks.isLoading}
+        failed={banks.isError && <LookupFailed onRetry={() => void banks.refetch()} />}
+        values={values}
+        names={NAME_FIELDS}
+        error={error}
+        onChange={set}
+        englishOnlyAs="note"
+        mark
       />
       {market === 'lao' && (
         <fieldset className="register__currency" data-testid="register-currency">
