@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { buildApp } from '../app';
 import { nowIso } from '../db';
 import { seedBase } from '../db/seed';
-import { freshDb, testConfig, type TestDb } from '../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../test/helper';
 import { PayoutSimulator } from '../adapters/payouts';
 import type { GameSimulator } from '../adapters/games/simulator';
 import { creditWallet } from './journal';
@@ -58,6 +58,7 @@ export interface WalletTestApp {
 export async function buildWalletTestApp(wallet: Partial<WalletOptions> = {}): Promise<WalletTestApp> {
   const db = await freshDb();
   await seedBase(db.db);
+  await openSlipsAllDay(db.db);
   const payouts = new PayoutSimulator({ delayMs: null });
   const app = await buildApp(testConfig(db.dataDir), {
     database: db,

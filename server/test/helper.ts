@@ -8,7 +8,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createDb, type Database } from '../db';
 import { migrateToLatest } from '../db/migrate';
-import { seedBase } from '../db/seed';
+import { seedBase, SETTINGS } from '../db/seed';
+import { writeSetting } from '../plugins/lookups/lookups-repository';
 
 /** Which engine this jest project runs the server suites on (set by server/test/setup-*.ts). */
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
@@ -70,10 +71,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh migrated and seeded database; call close() in afterAll/afterEach. */
+/**
+ * Tests run at any hour: the seeded daily closed hours for slips (23:50-00:10 in Bangkok, 16:50-17:10 UTC) would
+ * refuse every slip upload for 20 minutes a day. Suites about the closed hours write them back and set a clock.
+ */
+export async function openSlipsAllDay(db: Database['db']): Promise<void> {
+  await writeSetting(db, 'slip', { ...SETTINGS.slip, closeFrom: null, closeTo: null });
+}
+
+/** Builds the app on a fresh migrated and seeded database (slips open all day); call close() in afterAll/afterEach. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await freshDb();
   await seedBase(db.db);
+  await openSlipsAllDay(db.db);
   const app = await buildApp(testConfig(db.dataDir, env), { database: db, logger: false });
   await app.ready();
   return {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, openSlipsAllDay, type TestApp } from '../../test/helper';
+import { SETTINGS } from '../../db/seed';
+import { writeSetting } from '../lookups/lookups-repository';
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';
@@ -189,11 +191,8 @@ describe("a slip's reference is claimed by a credit, not by another player's NOT
     expect((await upload(b, theirs.bytes)).statusCode).toBe(200);
 
     const real = t.app.clock.now;
-    let later = new Date(Date.now() + 61 * 60_000);
-    // The seeded slip setting closes uploads 23:50-00:10 Bangkok time (UTC+7): an hour later must not land there, or
-    // the upload is refused for the closed hours and the test fails once a day (runs at about 15:50-16:10 UTC).
-    const bangkokMinute = (d: Date) => (d.getUTCHours() * 60 + d.getUTCMinutes() + 7 * 60) % 1440;
-    if (bangkokMinute(later) >= 23 * 60 + 40 || bangkokMinute(later) < 30) later = new Date(later.getTime() + 40 * 60_000);
+    // Any hour will do: the test app has no closed hours for slips (openSlipsAllDay).
+    const later = new Date(Date.now() + 61 * 60_000);
     t.app.clock.now = () => later;
     try {
       const fresh = await slip(a, '10');
@@ -285,7 +284,8 @@ test('uploads are refused in the closed hours of the slip setting', async () => 
   const p = await createPlayer(t.app);
   const s = await slip(p, '10');
   const real = t.app.clock.now;
-  // 23:55 in Bangkok is inside the seeded 23:50-00:10 closing.
+  // The seeded 23:50-00:10 closing (the test app opens slips all day); 23:55 in Bangkok is inside it.
+  await writeSetting(t.app.db, 'slip', SETTINGS.slip);
   t.app.clock.now = () => new Date('2026-11-25T16:55:00Z');
   try {
     const res = await upload(p, s.bytes);
@@ -293,6 +293,7 @@ test('uploads are refused in the closed hours of the slip setting', async () => 
     expect(res.json()).toEqual({ message: 'SLIP_UPLOAD_FAIL' });
   } finally {
     t.app.clock.now = real;
+    await openSlipsAllDay(t.app.db);
   }
   expect(await slipRows(p.id)).toHaveLength(0);
 });

@@ -264,12 +264,13 @@ test('active says gone only when the operator terminated the site', async () => 
 describe('slip', () => {
   const realNow = () => t.app.clock.now;
   let restore: () => Date;
-  beforeEach(() => {
+  // The seeded closed hours (the test app opens slips all day, see openSlipsAllDay) and a clock set by each test.
+  beforeEach(async () => {
     restore = realNow();
-  });
-  afterEach(async () => {
-    t.app.clock.now = restore;
     await writeSetting(t.db.db, 'slip', SETTINGS.slip);
+  });
+  afterEach(() => {
+    t.app.clock.now = restore;
   });
 
   test('is closed inside the daily closed hours (Bangkok time) and open outside them', async () => {
