@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import type { GameSimulator } from '../../adapters/games/simulator';
 import { depositTo, insertPlayer } from '../../ledger/test-support';
@@ -44,6 +44,7 @@ export interface BonusTestApp {
 export async function buildBonusTestApp(): Promise<BonusTestApp> {
   const db = await freshDb();
   await seedBase(db.db);
+  await openSlipsAllDay(db.db);
   const payouts = new PayoutSimulator({ delayMs: null });
   // No per-address rate limit: the races and the property test send thousands of requests from one address.
   const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '0' }), {

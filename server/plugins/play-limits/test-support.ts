@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
 import { insertPlayer } from '../accounts/repository';
 
 /** Helpers of the play-limits suites (not a test file itself). */
@@ -35,6 +35,7 @@ let seq = 0;
 export async function buildLimitsTestApp(env: Record<string, string> = {}): Promise<LimitsTestApp> {
   const db = await freshDb();
   await seedBase(db.db);
+  await openSlipsAllDay(db.db);
   const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '0', ...env }), { database: db, logger: false });
   app.get(PLAY_PROBE, { onRequest: app.authenticate, config: { play: true } }, async () => ({ ok: true }));
   await app.ready();

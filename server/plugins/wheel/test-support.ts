@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { runAudit, walletBalance } from '../../ledger';
 import { depositTo } from '../../ledger/test-support';
@@ -78,6 +78,7 @@ export function testSlice(s: TestSlice) {
 export async function buildInviteWheelTestApp(): Promise<InviteWheelTestApp> {
   const db = await freshDb();
   await seedBase(db.db);
+  await openSlipsAllDay(db.db);
   let random: RandomInt = cryptoRandomInt;
   const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '0' }), {
     database: db,
