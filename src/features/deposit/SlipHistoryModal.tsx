@@ -91,11 +91,11 @@ export default function SlipHistoryModal({ onClose }: { onClose: () => void }) {
                     </div>
                   </dl>
                   {slip.link ? (
-                    <a className="slip-card__view" href={slip.link} target="_blank" rel="noopener noreferrer" aria-label={viewLabel}>
+                    <a className="link-button slip-card__view" href={slip.link} target="_blank" rel="noopener noreferrer" aria-label={viewLabel}>
                       {t('deposit.history.view')}
                     </a>
                   ) : slip.reference ? (
-                    <button type="button" className="slip-card__view" onClick={() => void openByReference(slip)} aria-label={viewLabel}>
+                    <button type="button" className="link-button slip-card__view" onClick={() => void openByReference(slip)} aria-label={viewLabel}>
                       {t('deposit.history.view')}
                     </button>
                   ) : null}
