@@ -21,6 +21,7 @@ import invite from './plugins/invite';
 import wheel, { type WheelPluginOptions } from './plugins/wheel';
 import realtime from './realtime';
 import chat, { type ChatPluginOptions } from './plugins/chat';
+import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
 import ops from './plugins/ops';
 import { createMetrics } from './plugins/ops/metrics';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/deposits'));
   await app.register(realtime);
   await app.register(chat, opts.chat ?? {});
+  await app.register(backoffice);
 
   await app.register(pwa);
 

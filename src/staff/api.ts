@@ -31,7 +31,7 @@ export function onStaffSessionEnded(listener: (() => void) | null): void {
   sessionEndedListener = listener;
 }
 
-async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, { anonymous = false } = {}): Promise<T> {
+export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, { anonymous = false } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = anonymous ? null : readStaffToken();
   if (token) headers.Authorization = `Bearer ${token}`;

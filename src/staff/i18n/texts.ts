@@ -3,7 +3,16 @@
  * download the player's dictionaries (nor the player theirs). English is the reference: the other two are typed
  * against its keys, so a missing or extra key fails the typecheck. `{name}` placeholders are filled by t().
  */
+import { payoutsTexts } from './parts/payouts';
+import { playersTexts } from './parts/players';
+import { reviewsTexts } from './parts/reviews';
+import { totpTexts } from './parts/totp';
+
 const en = {
+  ...totpTexts.en,
+  ...reviewsTexts.en,
+  ...payoutsTexts.en,
+  ...playersTexts.en,
   'app.title': 'Staff console',
   'common.language': 'Language',
   'common.loading': 'Loading…',
@@ -98,6 +107,10 @@ export type TextKey = keyof typeof en;
 type Dictionary = Record<TextKey, string>;
 
 const th = {
+  ...totpTexts.th,
+  ...reviewsTexts.th,
+  ...payoutsTexts.th,
+  ...playersTexts.th,
   'app.title': 'คอนโซลพนักงาน',
   'common.language': 'ภาษา',
   'common.loading': 'กำลังโหลด…',
@@ -189,6 +202,10 @@ const th = {
 } satisfies Dictionary;
 
 const la = {
+  ...totpTexts.la,
+  ...reviewsTexts.la,
+  ...payoutsTexts.la,
+  ...playersTexts.la,
   'app.title': 'ຄອນໂຊນພະນັກງານ',
   'common.language': 'ພາສາ',
   'common.loading': 'ກຳລັງໂຫຼດ…',

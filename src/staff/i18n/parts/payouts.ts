@@ -1,0 +1,8 @@
+/** The payouts texts of the console (th, la, en). English is the reference; th and la are typed against its keys. */
+const en = {} as const;
+
+type Part = Record<keyof typeof en, string>;
+const th: Part = {};
+const la: Part = {};
+
+export const payoutsTexts = { en, th, la };
