@@ -4,10 +4,12 @@ import path from 'node:path';
 import { ROOT } from '../e2e/harness';
 import { measureLighthouse } from './lighthouse';
 import { measureLoginBundle } from './login-bundle';
+import { measureServer } from './server';
 
 /**
  * `npm run bench`: builds the SPA for production and prints the figures each budget is checked against.
- * Exits non-zero when a budget is exceeded. Figures, not timed tests.
+ * Exits non-zero when a budget is exceeded. Figures, not timed tests. BENCH_SERVER=0 leaves out the server section
+ * (test/bench/server.ts, about a minute; with DATABASE_URL it also measures PostgreSQL).
  */
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: 'ignore' });
@@ -17,6 +19,11 @@ async function main() {
   ok &&= bundle.ok;
   console.log((await measureLighthouse()).join('\n'));
   console.log(webhookToScreen());
+  if (process.env.BENCH_SERVER !== '0') {
+    const server = await measureServer();
+    console.log(server.lines.join('\n'));
+    ok &&= server.ok;
+  }
   process.exit(ok ? 0 : 1);
 }
 

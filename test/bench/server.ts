@@ -1,0 +1,298 @@
+/**
+ * The bench's server section (issue 13): the real app started from `server/start.ts` on a fresh database, loaded
+ * with autocannon, next to baselines started in the same run (absolute figures are noisy on this machine kind; the
+ * ratios are what the budgets name). Printed: GET /api/wallet against bare Fastify hello-world, wallet -> game
+ * transfers against a bare Fastify + better-sqlite3 one-transaction transfer (SQLite) or pgbench TPC-B
+ * (PostgreSQL, when DATABASE_URL is set), p50/p99, and whether the money adds up after the load (every player's
+ * wallet plus games equals what was deposited, the ledger audit passes).
+ *
+ * The speed targets are reported, not enforced, until issue 13's work lands; the money check is enforced.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Result } from 'autocannon';
+import { createDb } from '../../server/db';
+import { migrateToLatest } from '../../server/db/migrate';
+import { seedBase } from '../../server/db/seed';
+import { insertPlayer } from '../../server/plugins/accounts/repository';
+import { hashPassword } from '../../server/lib/password';
+import { creditWallet } from '../../server/ledger/journal';
+import { runAudit } from '../../server/ledger/audit';
+import { ROOT, freePort } from '../e2e/harness';
+
+const PLAYERS = 50;
+const CONNECTIONS = 50;
+const DURATION_S = Number(process.env.BENCH_SERVER_SECONDS || 10);
+const DEPOSIT_SATANG = 10_000_00;
+const PASSWORD = 'bench-pass-1';
+const GAME = 'pg';
+/** Issue 13's targets (ratios to the in-run baselines, p99 in ms). */
+const TARGETS = { readSqlite: 0.35, readPostgres: 0.25, transfer: 0.8, transferP99Ms: 50 };
+
+interface Child {
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `node --import tsx <file> args` and resolves once it prints a line matching `ready`. */
+function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, what: string): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`${what} did not start within 60 s:\n${out}`)), 60_000);
+    const fail = (e: Error) => {
+      clearTimeout(timer);
+      proc.kill('SIGKILL');
+      reject(e);
+    };
+    const onData = (b: Buffer) => {
+      out += b.toString();
+      if (ready.test(out)) {
+        clearTimeout(timer);
+        proc.stdout?.off('data', onData);
+        resolve({
+          proc,
+          stop: () =>
+            new Promise<void>((done) => {
+              if (proc.exitCode !== null) return done();
+              proc.once('exit', () => done());
+              proc.kill('SIGTERM');
+              setTimeout(() => proc.kill('SIGKILL'), 10_000).unref();
+            }),
+        });
+      }
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', (b: Buffer) => (out += b.toString()));
+    proc.once('exit', (code) => fail(new Error(`${what} exited (${code}) before it was ready:\n${out}`)));
+  });
+}
+
+const load = (opts: autocannon.Options): Promise<Result> => autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...opts });
+
+const perSecond = (r: Result, ok = r['2xx']) => ok / DURATION_S;
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+const verdict = (value: number, target: number, higherIsBetter = true) =>
+  (higherIsBetter ? value >= target : value <= target) ? 'meets issue 13 target' : 'below issue 13 target';
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const body = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+interface Engine {
+  name: 'SQLite' | 'PostgreSQL';
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  databaseUrl: string | null;
+  cleanup(): Promise<void>;
+}
+
+/** A fresh SQLite directory, or a fresh PostgreSQL database next to the one DATABASE_URL names. */
+async function freshEngine(kind: 'sqlite' | 'postgres', tmp: string): Promise<Engine> {
+  const dataDir = path.join(tmp, `data-${kind}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  if (kind === 'sqlite') return { name: 'SQLite', env: { DATA_DIR: dataDir }, dataDir, databaseUrl: null, cleanup: async () => undefined };
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `bench_${process.pid}_${Date.now()}`;
+  execFileSync('psql', [base.toString(), '-qc', `CREATE DATABASE ${name}`]);
+  const url = new URL(base.toString());
+  url.pathname = `/${name}`;
+  return {
+    name: 'PostgreSQL',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    dataDir,
+    databaseUrl: url.toString(),
+    cleanup: async () => {
+      execFileSync('psql', [base.toString(), '-qc', `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]);
+    },
+  };
+}
+
+/** Migrates, seeds, and adds PLAYERS players with DEPOSIT_SATANG each (one journal entry each), before the app starts. */
+async function seedPlayers(engine: Engine): Promise<string[]> {
+  const database = createDb({ databaseUrl: engine.databaseUrl, dataDir: engine.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    await seedBase(database.db);
+    const hash = await hashPassword(PASSWORD);
+    const phones: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const phone = `089${String(1_000_000 + i).slice(1)}0`.slice(0, 10);
+      const id = await insertPlayer(database.db, {
+        phone, name: `Bench ${i}`, password_hash: hash, bank_code: 'SCB', bank_account_name: 'BENCH PLAYER',
+        bank_account_no: String(5_000_000_000 + i), currency: 'THB', source_code: null, inviter_id: null, now: new Date().toISOString(),
+      });
+      await database.db.transaction().execute((trx) =>
+        creditWallet(trx, { playerId: id, amount: DEPOSIT_SATANG, from: 'demo_float', kind: 'demo_opening', reference: `bench:deposit:${id}` }),
+      );
+      phones.push(phone);
+    }
+    return phones;
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** Every player's wallet plus game balances (asked of the provider) against what was deposited, and the ledger audit. */
+async function moneyCheck(url: string, tokens: string[], engine: Engine): Promise<{ ok: boolean; line: string }> {
+  let wrong = 0;
+  let moved = 0;
+  for (const token of tokens) {
+    const w = await json<{ wallet: { amount: number }; slots: { amount: number }[] }>(`${url}/api/wallet/refresh/slot`, { headers: { authorization: `Bearer ${token}` } });
+    const games = w.slots.reduce((s, g) => s + Math.round(g.amount * 100), 0);
+    moved += games;
+    if (Math.round(w.wallet.amount * 100) + games !== DEPOSIT_SATANG) wrong++;
+  }
+  const database = createDb({ databaseUrl: engine.databaseUrl, dataDir: engine.dataDir });
+  const audit = await runAudit(database.db).finally(() => database.destroy());
+  const ok = wrong === 0 && audit.ok;
+  return {
+    ok,
+    line: `money after the load: ${wrong === 0 ? `every player's wallet + games = deposited (${fmt(moved / 100)} baht now in games)` : `${wrong} of ${tokens.length} players do NOT add up`}; ledger audit ${audit.ok ? 'clean' : `FAILED: ${audit.violations.slice(0, 3).join('; ')}`} -> ${ok ? 'ok' : 'MONEY DOES NOT ADD UP'}`,
+  };
+}
+
+/** pgbench TPC-B (scale 1, CONNECTIONS clients, DURATION_S) on a database of its own: transactions per second. */
+async function pgbenchTps(tmp: string): Promise<number | null> {
+  let engine: Engine | null = null;
+  try {
+    engine = await freshEngine('postgres', tmp);
+    execFileSync('pgbench', ['-i', '-q', '-s', '1', engine.databaseUrl!], { stdio: 'ignore' });
+    const out = execFileSync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), engine.databaseUrl!], { encoding: 'utf8' });
+    const m = /tps = ([\d.]+)/.exec(out);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  } finally {
+    await engine?.cleanup();
+  }
+}
+
+/** The app on one engine: the wallet read and the wallet -> game transfer under load, then the money check. */
+async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: number): Promise<{ lines: string[]; ok: boolean }> {
+  const engine = await freshEngine(kind, tmp);
+  const lines: string[] = [];
+  try {
+    const phones = await seedPlayers(engine);
+    const port = await freePort();
+    const app = await startChild(
+      ['server/start.ts'],
+      {
+        ...process.env,
+        ...engine.env,
+        ...(kind === 'sqlite' ? { DATABASE_URL: '' } : {}),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        REDIS_URL: '',
+        DEMO: '1',
+        SKIP_SPA_BUILD: '1',
+        RATE_LIMIT_PER_MINUTE: '0',
+        GAME_SIM_LATENCY_MS: '0',
+        LOG_LEVEL: 'warn',
+      },
+      /listening on/,
+      `the app (${engine.name})`,
+    );
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      const tokens: string[] = [];
+      for (const phone of phones) {
+        const { token } = await json<{ token: string }>(`${url}/api/login`, { method: 'POST', body: JSON.stringify({ username: phone, password: PASSWORD }) });
+        await json(`${url}/api/wallet/activate/${GAME}`, { headers: { authorization: `Bearer ${token}` } });
+        tokens.push(token);
+      }
+      let next = 0;
+      const withToken = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } });
+
+      const read = await load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] });
+      const readRps = perSecond(read);
+      const readTarget = kind === 'sqlite' ? TARGETS.readSqlite : TARGETS.readPostgres;
+      lines.push(
+        `GET /api/wallet (${engine.name}): ${fmt(readRps)} req/s = ${ratio(readRps, helloRps).toFixed(3)} x hello-world; p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms; ` +
+          `errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
+      );
+
+      const transfers = await load({
+        url,
+        requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withToken }],
+      });
+      const okRps = perSecond(transfers);
+      const baseline = kind === 'sqlite' ? await bareTransferRps(tmp) : await pgbenchTps(tmp);
+      const baseName = kind === 'sqlite' ? 'the bare one-transaction transfer' : 'pgbench TPC-B';
+      const r = baseline ? ratio(okRps, baseline) : 0;
+      lines.push(
+        `POST /api/wallet/transfer wallet -> game (${engine.name}): ${fmt(okRps)} ok/s; ${baseName} ${baseline ? fmt(baseline) : 'n/a'}/s -> ${r.toFixed(2)} x; ` +
+          `p50 ${transfers.latency.p50} ms, p99 ${transfers.latency.p99} ms; errors ${transfers.errors + transfers.non2xx}; ` +
+          `targets ${TARGETS.transfer} x and p99 <= ${TARGETS.transferP99Ms} ms -> ${r >= TARGETS.transfer && transfers.latency.p99 <= TARGETS.transferP99Ms ? 'meets issue 13 targets' : 'below issue 13 targets'}`,
+      );
+
+      const money = await moneyCheck(url, tokens, engine);
+      lines.push(money.line);
+      return { lines, ok: money.ok };
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await engine.cleanup();
+  }
+}
+
+/** The bare transfer endpoint (its own process and file) under the same load: successful transfers per second. */
+async function bareTransferRps(tmp: string): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(tmp, 'bare-'));
+  const port = await freePort();
+  const child = await startChild(['test/bench/baselines/bare-transfer.ts', String(port), dir], { ...process.env }, /listening/, 'the bare transfer baseline');
+  try {
+    let next = 0;
+    const r = await load({
+      url: `http://127.0.0.1:${port}`,
+      requests: [
+        {
+          method: 'POST',
+          path: '/transfer',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ player: (next++ % PLAYERS) + 1, amount: 100 }) }),
+        },
+      ],
+    });
+    return perSecond(r);
+  } finally {
+    await child.stop();
+  }
+}
+
+async function helloRps(): Promise<number> {
+  const port = await freePort();
+  const child = await startChild(['test/bench/baselines/hello.ts', String(port)], { ...process.env }, /listening/, 'the hello-world baseline');
+  try {
+    return perSecond(await load({ url: `http://127.0.0.1:${port}/` }));
+  } finally {
+    await child.stop();
+  }
+}
+
+export async function measureServer(): Promise<{ lines: string[]; ok: boolean }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
+  const lines = [`Server (${CONNECTIONS} connections, ${PLAYERS} players, ${DURATION_S} s per run, rate limit off, simulator latency 0; baselines in the same run):`];
+  let ok = true;
+  try {
+    const hello = await helloRps();
+    lines.push(`bare Fastify hello-world: ${fmt(hello)} req/s`);
+    const engines: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+    for (const kind of engines) {
+      const r = await benchApp(kind, tmp, hello);
+      lines.push(...r.lines);
+      ok &&= r.ok;
+    }
+    if (!process.env.DATABASE_URL) lines.push('PostgreSQL: not measured (set DATABASE_URL to a server the bench may create databases on)');
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return { lines: lines.map((l, i) => (i === 0 ? l : `  ${l}`)), ok };
+}
