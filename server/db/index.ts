@@ -44,8 +44,39 @@ export function createDb(opts: DbOptions): Database {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text; more distinct texts than this and the least recently used is dropped. */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew (better-sqlite3 has no statement cache): under load that was
+ * about a tenth of the server's CPU (issue 13's profile of GET /api/wallet). A prepared statement can run again
+ * with other parameters, and SQLite prepares it again by itself when the schema changes (a migration), so the
+ * database hands Kysely its statements from an LRU keyed by the SQL text. Nothing streams (`.stream()` would hold
+ * a statement busy while another query reused it); the cache is per connection, and there is one.
+ */
+export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): Pick<SQLite.Database, 'prepare' | 'close'> {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text: string) {
+      let stmt = cache.get(text);
+      if (stmt) {
+        cache.delete(text);
+      } else {
+        stmt = database.prepare(text);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(text, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      return database.close();
+    },
+  } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }
 
 /** Current time as the ISO-8601 UTC text every timestamp column holds (sortable, same on both engines). */

@@ -37,9 +37,9 @@ interface Child {
 }
 
 /** Starts `node --import tsx <file> args` and resolves once it prints a line matching `ready`. */
-function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, what: string): Promise<Child> {
+function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, what: string, nodeArgs: string[] = []): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => fail(new Error(`${what} did not start within 60 s:\n${out}`)), 60_000);
     const fail = (e: Error) => {
@@ -198,6 +198,8 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
       },
       /listening on/,
       `the app (${engine.name})`,
+      // e.g. BENCH_APP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app under the load.
+      (process.env.BENCH_APP_NODE_ARGS || '').split(' ').filter(Boolean),
     );
     const url = `http://127.0.0.1:${port}`;
     try {
