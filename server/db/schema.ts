@@ -8,6 +8,7 @@ import type { InviteWheelTables } from './schema-invite-wheel';
 import type { StaffTables } from './schema-staff';
 import type { ChatTables } from './schema-chat';
 import type { PlayTables } from './schema-play';
+import type { LeaseTables } from './schema-leases';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -51,4 +52,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables {}
