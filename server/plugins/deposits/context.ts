@@ -5,6 +5,7 @@ import type { DepositEnv } from './domain/rules';
 import type { PaymentGateway, PaymentGatewaySimulator } from '../../adapters/payments';
 import type { SlipVerifier, SlipVerifierSimulator } from '../../adapters/slip-verify';
 import type { GiftRedeemer, GiftRedeemerSimulator } from '../../adapters/gift';
+import type { SlipReader } from './slip-pool';
 
 /** What the deposit services need; built once by the plugin (server/plugins/deposits/index.ts). */
 export interface DepositsContext {
@@ -15,6 +16,8 @@ export interface DepositsContext {
   gift: GiftRedeemer;
   /** The simulators behind the adapters in demo mode (the demo bank page and tests drive them). */
   sims: { gateway: PaymentGatewaySimulator | null; verifier: SlipVerifierSimulator | null; gift: GiftRedeemerSimulator | null };
+  /** Reads an uploaded slip's mini-QR off the request thread (slip-pool.ts). */
+  slips: SlipReader;
   now(): Date;
   /** Server secret the signed slip-image links derive their key from. */
   secret: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { nowIso } from '../../db';
 import { AppError, badRequest, conflict, notFound, tooMany, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
-import { SlipReadError, bankNumberOf, extensionOf, readSlip, sniffImageType, type SlipQr } from './domain/slip-qr';
+import { SlipReadError, bankNumberOf, extensionOf, sniffImageType, type SlipQr } from './domain/slip-qr';
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/portable';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
+import { recordReview } from '../backoffice/review-record';
 import {
   countSlips,
   deleteSlip,
@@ -150,7 +151,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
 
   let qr: SlipQr;
   try {
-    qr = readSlip(input.bytes, rules.slipMaxBytes);
+    qr = await ctx.slips.read(input.bytes, rules.slipMaxBytes);
   } catch (e) {
     if (e instanceof SlipReadError) return fail(e.code === 'SLIP_INVALID_FILE' ? 'INVALID_SLIP' : e.code);
     throw e;
@@ -176,6 +177,11 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   const senderBank = bankNumberOf(player.bank_code);
   if (!accountMatches(player.bank_account_no, t.sender.accountNo) || (senderBank !== null && senderBank !== qr.sendingBank)) {
     // About the uploader, not the slip: recorded against them for review, the reference stays free for its owner.
+    // The staff review (one per bank reference) is written with the slip's outcome, in one transaction.
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateSlip(trx, id, { ...facts, status: 'FAILED', note: 'NOT_MATCH', updated_at: nowIso(ctx.now()) });
+      await recordReview(trx, { kind: 'SLIP_NOT_MATCH', source: 'slip', reference: qr.transRef, subjectId: id, playerId: input.playerId, amount: t.amountSatang, currency: player.currency, now: ctx.now() });
+    });
     return fail('NOT_MATCH', facts);
   }
   const setting = await readSlipSetting(ctx.db);

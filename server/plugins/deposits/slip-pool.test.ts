@@ -1,0 +1,88 @@
+import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
+import { MAX_SLIP_BYTES, SlipReadError } from './domain/slip-qr';
+import { createSlipReader, slipThreadsFromEnv, type SlipReader } from './slip-pool';
+
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'no error',
+    (e: unknown) => (e instanceof SlipReadError ? e.code : `other: ${(e as Error).message}`),
+  );
+
+describe('the slip reader threads', () => {
+  let reader: SlipReader;
+  beforeAll(() => {
+    reader = createSlipReader({ threads: 2 });
+  });
+  afterAll(() => reader.close());
+
+  test('read slips on worker threads, several at once, each answer for its own slip', async () => {
+    const refs = Array.from({ length: 6 }, (_, i) => `POOLREF${String(i).padStart(6, '0')}`);
+    const files = refs.map((transRef, i) => (i % 2 ? makeSlipJpeg({ sendingBank: '014', transRef, amountSatang: 100 }) : makeSlipPng({ sendingBank: '004', transRef, amountSatang: 100, at: new Date() })));
+    const read = await Promise.all(files.map((f) => reader.read(f, MAX_SLIP_BYTES)));
+    expect(read.map((r) => r.transRef)).toEqual(refs);
+    expect(read[0].sendingBank).toBe('004');
+    expect(read[1].sendingBank).toBe('014');
+  });
+
+  test('refusals come back as the same reason codes as on the request thread', async () => {
+    expect(await codeOf(reader.read(Buffer.from('%PDF-1.7'), MAX_SLIP_BYTES))).toBe('SLIP_INVALID_FILE');
+    const png = makeSlipPng({ sendingBank: '004', transRef: 'BIGSLIP123456', amountSatang: 100 });
+    expect(await codeOf(reader.read(png, 100))).toBe('IMG_SIZE_UNABLE_TO_PROCESS');
+    expect(await codeOf(reader.read(png.subarray(0, png.length >> 1), MAX_SLIP_BYTES))).toBe('INVALID_SLIP');
+  });
+
+  test('the request thread keeps running while a slip is read', async () => {
+    const big = makeSlipJpeg({ sendingBank: '014', transRef: 'LOOPCHECK12345', amountSatang: 100 });
+    let turns = 0;
+    let reading = true;
+    const spin = () => {
+      turns++;
+      if (reading) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const slip = await reader.read(big, MAX_SLIP_BYTES);
+    reading = false;
+    expect(slip.transRef).toBe('LOOPCHECK12345');
+    // Read on this thread, the decoding would run in one synchronous stretch: not one turn of the loop.
+    expect(turns).toBeGreaterThan(1);
+  });
+
+  test('the caller keeps its buffer: the bytes sent are a copy', async () => {
+    const png = makeSlipPng({ sendingBank: '004', transRef: 'KEEPMINE123456', amountSatang: 100 });
+    await reader.read(png, MAX_SLIP_BYTES);
+    expect(png.length).toBeGreaterThan(0);
+    expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  });
+});
+
+test('a thread that dies fails only its slip and is replaced', async () => {
+  const reader = createSlipReader({ threads: 1 });
+  try {
+    const png = makeSlipPng({ sendingBank: '004', transRef: 'AFTERCRASH1234', amountSatang: 100 });
+    // Terminating the only thread while it reads stands in for a crash.
+    const threads = (reader as unknown as { threadsForTest?: () => { terminate(): Promise<number> }[] }).threadsForTest;
+    expect(threads).toBeDefined();
+    const first = reader.read(png, MAX_SLIP_BYTES);
+    await threads!()[0].terminate();
+    expect(await codeOf(first)).toMatch(/^other: slip reader thread stopped/);
+    expect((await reader.read(png, MAX_SLIP_BYTES)).transRef).toBe('AFTERCRASH1234');
+  } finally {
+    await reader.close();
+  }
+});
+
+test('after close every read is refused', async () => {
+  const reader = createSlipReader({ threads: 1 });
+  await reader.close();
+  await expect(reader.read(Buffer.from('x'), 10)).rejects.toThrow('closed');
+});
+
+test('SLIP_WORKERS: a number of threads from 0 to 16, else one per spare core (1 to 4)', () => {
+  expect(slipThreadsFromEnv({ SLIP_WORKERS: '0' })).toBe(0);
+  expect(slipThreadsFromEnv({ SLIP_WORKERS: '3' })).toBe(3);
+  const auto = slipThreadsFromEnv({});
+  expect(auto).toBeGreaterThanOrEqual(1);
+  expect(auto).toBeLessThanOrEqual(4);
+  expect(() => slipThreadsFromEnv({ SLIP_WORKERS: 'many' })).toThrow('SLIP_WORKERS');
+  expect(() => slipThreadsFromEnv({ SLIP_WORKERS: '17' })).toThrow('SLIP_WORKERS');
+});
