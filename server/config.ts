@@ -33,6 +33,8 @@ export interface Config {
    * 60000; only the end-to-end suite shortens it, and NODE_ENV=production refuses anything else.
    */
   playMinuteMs: number;
+  /** PAYOUT_EXPECTED_MINUTES (1..1440, default 30): a payout in progress longer is overdue in the back office. */
+  payoutExpectedMinutes: number;
   /** Global per-address request limit per minute (0 turns it off, e.g. for load tests behind one address). */
   rateLimitPerMinute: number;
   /** Origins allowed to embed the app in a frame (the mobile/iframe variant's host app); 'self' by default. */
@@ -49,6 +51,11 @@ export interface Config {
   /** METRICS_PORT: /metrics is served on this port instead (METRICS_HOST, 127.0.0.1 by default), never on the API port. */
   metricsPort: number | null;
   metricsHost: string;
+  /**
+   * JOB_LEASE_TTL_MS: how long a background job's lease (the reconciler, the bet-feed poller) lasts without renewal;
+   * renewed every third of it, so another process takes over a dead holder's job within 4/3 of it (docs/operations.md).
+   */
+  jobLeaseTtlMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -216,10 +223,12 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     registerOtp: bool(env, 'REGISTER_OTP', false),
     minPlayerAge: int(env, 'MIN_PLAYER_AGE', 20, 18, 99),
     playMinuteMs: playMinuteMs(env),
+    payoutExpectedMinutes: int(env, 'PAYOUT_EXPECTED_MINUTES', 30, 1, 1440),
     rateLimitPerMinute: rateLimit(env),
     frameAncestors: frameAncestors(env),
     trustProxy: trustProxy(env),
     chatPrefix: chatPrefix(env),
     ...metrics(env, port),
+    jobLeaseTtlMs: int(env, 'JOB_LEASE_TTL_MS', 30_000, 300, 40_000),
   };
 }

@@ -145,3 +145,27 @@ export function createLease(db: Kysely<DB>, name: string, opts: LeaseOptions = {
     },
   };
 }
+
+/** The jobs that run once across processes, by lease name. */
+export type JobName = 'reconciler' | 'wagering-poller';
+
+/**
+ * A job's lease for a plugin: JOB_LEASE_TTL_MS, the wallet_job_lease_held{job} gauge, a log line when this process
+ * takes or loses the job. Resolves after the first attempt, so a start-up pass knows whether it may run.
+ */
+export async function startJobLease(
+  app: { db: Kysely<DB>; config: { jobLeaseTtlMs: number }; metrics: { jobLeaseHeld: { set(labels: { job: string }, v: number): void } }; log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void } },
+  job: JobName,
+): Promise<Lease> {
+  app.metrics.jobLeaseHeld.set({ job }, 0);
+  const lease = createLease(app.db, job, {
+    ttlMs: app.config.jobLeaseTtlMs,
+    log: app.log,
+    onChange: (held) => {
+      app.metrics.jobLeaseHeld.set({ job }, held ? 1 : 0);
+      app.log.info({ job, holder: lease.holder }, held ? 'job lease taken: this process runs the job' : 'job lease lost or released');
+    },
+  });
+  await lease.tryAcquire();
+  return lease;
+}

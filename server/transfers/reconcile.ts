@@ -75,8 +75,18 @@ export interface Reconciler {
   stop(): Promise<void>;
 }
 
+export interface ReconcilerOptions extends ReconcileOptions {
+  intervalMs: number;
+  runAtStart: boolean;
+  /**
+   * Whether a timed pass (the start-up one included) may run now: with several processes, only while this one
+   * holds the `reconciler` lease (server/lib/lease.ts). runOnce() is on demand and runs regardless. [always]
+   */
+  when?: () => boolean;
+}
+
 /** Runs reconcileTransfers at start and then every intervalMs (0: only when runOnce is called). */
-export function startReconciler(deps: TransferDeps, opts: ReconcileOptions & { intervalMs: number; runAtStart: boolean }, extra?: () => Promise<unknown>): Reconciler {
+export function startReconciler(deps: TransferDeps, opts: ReconcilerOptions, extra?: () => Promise<unknown>): Reconciler {
   let running: Promise<ReconcileReport> | null = null;
   let stopped = false;
   const runOnce = () => {
@@ -94,7 +104,7 @@ export function startReconciler(deps: TransferDeps, opts: ReconcileOptions & { i
     return running;
   };
   const tick = () => {
-    if (stopped) return;
+    if (stopped || (opts.when && !opts.when())) return;
     runOnce().catch((e) => deps.log?.warn({ err: String(e) }, 'reconciliation pass failed'));
   };
   const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : null;

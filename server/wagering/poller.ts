@@ -7,7 +7,8 @@ import { readCursor, storePage } from './rounds';
  * The bet-feed poller (docs/bonus.md "The wagering engine"): reads every game's betFeed from its stored cursor
  * and stores the rounds (rounds.ts). The job itself is one function (pollBetFeeds, wrapped with the bonus
  * engine's evaluation by the bonus plugin); startPoller runs a job on a timer and on demand, never twice at
- * once in this process. A cross-process lease (issue 14) can wrap the same job function.
+ * once in this process. Across processes, the bonus plugin lets the timer run a pass only while it holds the
+ * `wagering-poller` lease (server/lib/lease.ts, opts.when).
  */
 
 export interface FeedDeps {
@@ -58,8 +59,14 @@ export interface Poller<R> {
   stop(): Promise<void>;
 }
 
-/** Runs `job` every intervalMs (0: only on demand), one pass at a time. */
-export function startPoller<R>(job: () => Promise<R>, opts: { intervalMs: number; log?: { warn(obj: object, msg: string): void } }): Poller<R> {
+/**
+ * Runs `job` every intervalMs (0: only on demand), one pass at a time. A timer tick runs it only while `when()`
+ * says so (the lease is held); runNow() is on demand and runs regardless.
+ */
+export function startPoller<R>(
+  job: () => Promise<R>,
+  opts: { intervalMs: number; when?: () => boolean; log?: { warn(obj: object, msg: string): void } },
+): Poller<R> {
   let running: Promise<R> | null = null;
   let queued: Promise<R> | null = null;
   let stopped = false;
@@ -91,6 +98,7 @@ export function startPoller<R>(job: () => Promise<R>, opts: { intervalMs: number
 
   const tick = () => {
     if (stopped || running) return; // a timer tick never queues behind a pass: the next tick comes soon
+    if (opts.when && !opts.when()) return; // another process holds the job's lease
     runNow().catch((e) => opts.log?.warn({ err: e instanceof Error ? e.message : String(e) }, 'wagering pass failed'));
   };
   const timer = opts.intervalMs > 0 ? setInterval(tick, opts.intervalMs) : null;

@@ -5,6 +5,7 @@ import { startPoller, type Poller } from '../../wagering/poller';
 import { runWageringPass, type BonusDeps, type WageringReport } from './engine';
 import { findActiveBonus } from './repository';
 import routes from './routes';
+import { startJobLease, type Lease } from '../../lib/lease';
 
 export interface BonusPluginOptions {
   /** Wagering pass period (ms); 0: only app.bonus.pollNow(). BONUS_POLL_INTERVAL_MS [3000 in demo mode, else 10000] */
@@ -33,7 +34,8 @@ export function pollIntervalFromEnv(env: Record<string, string | undefined>, dem
 
 /**
  * Bonuses, promotion codes and refunds (docs/bonus.md): the routes, the withdrawal gate (BONUS_CONDITION while
- * a bonus is active) and the wagering poller, started when the app is ready and stopped when it closes.
+ * a bonus is active) and the wagering poller, started when the app is ready and stopped when it closes; its timer
+ * runs a pass only while this process holds the `wagering-poller` lease.
  */
 async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
   const intervalMs = opts.pollIntervalMs ?? pollIntervalFromEnv(process.env, app.config.demo);
@@ -49,11 +51,17 @@ async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
 
   app.wallet.setBonusGate(async (db, playerId) => !!(await findActiveBonus(db, playerId)));
 
+  // Timed passes only in the process holding the `wagering-poller` lease (docs/operations.md "Background jobs
+  // (leases)"); pollNow() runs wherever it is called.
+  let lease: Lease | null = null;
   app.addHook('onReady', async () => {
-    poller = startPoller(job, { intervalMs, log });
+    const held = await startJobLease(app, 'wagering-poller');
+    lease = held;
+    poller = startPoller(job, { intervalMs, log, when: () => held.held() });
   });
   app.addHook('onClose', async () => {
     await poller?.stop();
+    await lease?.stop();
   });
 
   await app.register(routes);

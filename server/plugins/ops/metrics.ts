@@ -14,6 +14,8 @@ export interface Metrics {
   pending: Gauge<'kind'>;
   pendingOldest: Gauge<'kind'>;
   openSockets: Gauge<'namespace'>;
+  /** 1 while this process holds the job's lease (server/lib/lease.ts), else 0. */
+  jobLeaseHeld: Gauge<'job'>;
   /** Counts journal entries as the ledger writes them (installed on app.db). */
   ledgerPlugin: KyselyPlugin;
   /** Process metrics and event-loop delay (prom-client's defaults); only when /metrics is served. */
@@ -72,6 +74,12 @@ export function createMetrics(): Metrics {
       name: 'wallet_open_sockets',
       help: 'socket.io connections open on this process, by namespace (/ players and guests, /staff the console)',
       labelNames: ['namespace'] as const,
+      registers,
+    }),
+    jobLeaseHeld: new Gauge({
+      name: 'wallet_job_lease_held',
+      help: 'Whether this process holds the lease of a background job that runs once across processes (reconciler, wagering-poller): 1 or 0',
+      labelNames: ['job'] as const,
       registers,
     }),
     ledgerPlugin: journalEntryCounter((kind) => ledgerEntries.inc({ kind })),

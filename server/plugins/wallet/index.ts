@@ -6,9 +6,10 @@ import type { TransferDeps } from '../../transfers/protocol';
 import { startReconciler, type ReconcileReport, type Reconciler } from '../../transfers/reconcile';
 import { walletOptionsFromEnv, type WalletOptions } from './options';
 import { gameSecrets, type GameSecrets } from './game-secrets';
-import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleResult, type WithdrawDeps } from './withdrawals';
+import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleHook, type SettleResult, type WithdrawDeps } from './withdrawals';
 import routes from './routes';
 import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
+import { startJobLease, type Lease } from '../../lib/lease';
 
 export interface WalletPluginOptions {
   /** Defaults to app.gameProvider (the game-provider plugin: the simulator in demo mode). */
@@ -27,7 +28,7 @@ export interface WalletApi {
   transferDeps: TransferDeps;
   withdrawDeps: WithdrawDeps;
   /** A payout's result (the payment webhook calls this): see withdrawals.settlePayout. */
-  settlePayout(withdrawalId: string, succeeded: boolean, reason?: string): Promise<SettleResult>;
+  settlePayout(withdrawalId: string, succeeded: boolean, reason?: string, alsoInTrx?: SettleHook): Promise<SettleResult>;
   /** One reconciliation pass now (transfers, then unsent payouts). */
   reconcileNow(): Promise<ReconcileReport>;
   /** The bonus work installs the BONUS_CONDITION check for withdrawals here. */
@@ -41,7 +42,8 @@ declare module 'fastify' {
 }
 
 /**
- * The wallet: game accounts, transfers (with the reconciler running at start-up and on a timer), withdrawals
+ * The wallet: game accounts, transfers (with the reconciler running at start-up and on a timer, in the process
+ * holding its lease), withdrawals
  * through the payout adapter, auto-login and the spin-wheel switch. docs/ledger.md.
  */
 async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
@@ -55,6 +57,7 @@ async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
   if (payouts instanceof PayoutSimulator) payouts.setSettledHandler((id, ok, reason) => settlePayout(app.db, id, ok, reason));
 
   let reconciler: Reconciler | null = null;
+  let lease: Lease | null = null;
   const api: WalletApi = {
     provider,
     payouts,
@@ -62,7 +65,7 @@ async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
     secrets: gameSecrets(app.config.gameSecretKey, { error: (obj, msg) => app.log.error(obj, msg) }),
     transferDeps,
     withdrawDeps,
-    settlePayout: (id, ok, reason) => settlePayout(app.db, id, ok, reason),
+    settlePayout: (id, ok, reason, alsoInTrx) => settlePayout(app.db, id, ok, reason, alsoInTrx),
     reconcileNow: () => (reconciler ? reconciler.runOnce() : Promise.reject(new Error('the app is not ready'))),
     setBonusGate(gate) {
       withdrawDeps.bonusGate = gate;
@@ -70,15 +73,26 @@ async function wallet(app: FastifyInstance, opts: WalletPluginOptions) {
   };
   app.decorate('wallet', api);
 
+  // The timed passes run in one process at a time: the holder of the `reconciler` lease (docs/operations.md
+  // "Background jobs (leases)"); reconcileNow() runs wherever it is called.
   app.addHook('onReady', async () => {
+    const held = await startJobLease(app, 'reconciler');
+    lease = held;
     reconciler = startReconciler(
       transferDeps,
-      { olderThanMs: options.reconcileAfterMs, intervalMs: options.reconcileIntervalMs, runAtStart: options.reconcileAtStart },
+      {
+        olderThanMs: options.reconcileAfterMs,
+        intervalMs: options.reconcileIntervalMs,
+        runAtStart: options.reconcileAtStart,
+        when: () => held.held(),
+      },
       () => resendUnsentPayouts(withdrawDeps, options.reconcileAfterMs),
     );
   });
   app.addHook('onClose', async () => {
     await reconciler?.stop();
+    // Released while the database is still open, so another process takes the job over at once.
+    await lease?.stop();
     payouts.close?.();
   });
 
