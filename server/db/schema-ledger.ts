@@ -98,6 +98,8 @@ export interface StatementsTable {
   ref_id: string;
   linked_type: 'bonus' | 'promotion' | 'invite' | 'refund' | 'luckydraw' | null;
   linked_description: string | null;
+  /** Why staff rejected a deposit (issue 14, migration 202611261720), shown to the player; null otherwise. */
+  note: string | null;
   created_at: string;
   updated_at: string;
 }

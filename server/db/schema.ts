@@ -9,6 +9,7 @@ import type { StaffTables } from './schema-staff';
 import type { ChatTables } from './schema-chat';
 import type { PlayTables } from './schema-play';
 import type { LeaseTables } from './schema-leases';
+import type { BackofficeTables } from './schema-backoffice';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -52,4 +53,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables, BackofficeTables {}

@@ -23,6 +23,8 @@ export interface StatementInput {
   refType: string;
   refId: string;
   linked?: { type: NonNullable<StatementsTable['linked_type']>; description: string };
+  /** Shown to the player with the line: why staff rejected a deposit (issue 14). */
+  note?: string;
 }
 
 /** Writes a statement line; call it in the same transaction as the journal entry that moves the money. */
@@ -42,6 +44,7 @@ export async function writeStatement(trx: Transaction<DB>, s: StatementInput): P
       ref_id: s.refId,
       linked_type: s.linked?.type ?? null,
       linked_description: s.linked?.description ?? null,
+      note: s.note ?? null,
       created_at: now,
       updated_at: now,
     })

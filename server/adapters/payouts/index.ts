@@ -2,7 +2,7 @@ import { ConfigError } from '../../config';
 import { PayoutSimulator, type PayoutSimulatorOptions } from './simulator';
 import type { PayoutAdapter } from './types';
 
-export type { PayoutAdapter, PayoutRequest, PayoutAck, PayoutSettledHandler } from './types';
+export type { PayoutAdapter, PayoutRequest, PayoutAck, PayoutSettledHandler, PayoutStatus } from './types';
 export { PayoutSimulator } from './simulator';
 
 type Env = Record<string, string | undefined>;

@@ -1,4 +1,4 @@
-import type { PayoutAck, PayoutAdapter, PayoutRequest, PayoutSettledHandler } from './types';
+import type { PayoutAck, PayoutAdapter, PayoutRequest, PayoutSettledHandler, PayoutStatus } from './types';
 
 export interface PayoutSimulatorOptions {
   /** Settle each payout this long after it was accepted; null: only settle() settles (demo page, tests). */
@@ -22,6 +22,10 @@ export class PayoutSimulator implements PayoutAdapter {
   private readonly open = new Map<string, PayoutRequest>();
   private readonly seen = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** How each accepted payout will end when it settles on its own (decided when accepted, as a bank would). */
+  private readonly planned = new Map<string, boolean>();
+  /** Payouts the bank has decided (paid or refused), whether or not the app acknowledged the result yet. */
+  private readonly decided = new Map<string, boolean>();
   private onSettled: PayoutSettledHandler | null = null;
   private readonly random: () => number;
 
@@ -42,16 +46,28 @@ export class PayoutSimulator implements PayoutAdapter {
     if (this.opts.rejectRate > 0 && this.random() < this.opts.rejectRate) return { status: 'rejected', reason: 'REJECTED' };
     this.seen.add(req.withdrawalId);
     this.open.set(req.withdrawalId, req);
+    this.planned.set(req.withdrawalId, !(this.opts.failureRate > 0 && this.random() < this.opts.failureRate));
     if (this.opts.delayMs !== null) {
       const t = setTimeout(() => {
         this.timers.delete(req.withdrawalId);
-        const ok = !(this.opts.failureRate > 0 && this.random() < this.opts.failureRate);
+        const ok = this.planned.get(req.withdrawalId) ?? true;
         void this.settle(req.withdrawalId, ok).catch(() => undefined);
       }, this.opts.delayMs);
       t.unref();
       this.timers.set(req.withdrawalId, t);
     }
     return { status: 'accepted' };
+  }
+
+  /**
+   * The bank's view: SUCCEEDED or FAILED once it settled (even when the app has not acknowledged it: a webhook
+   * that failed is retried, so our side may still say IN_PROGRESS), PENDING while it waits, UNKNOWN for an id it
+   * never accepted.
+   */
+  async getPayoutStatus(withdrawalId: string): Promise<PayoutStatus> {
+    const d = this.decided.get(withdrawalId);
+    if (d !== undefined) return d ? 'SUCCEEDED' : 'FAILED';
+    return this.open.has(withdrawalId) ? 'PENDING' : 'UNKNOWN';
   }
 
   /** Payouts accepted and not settled yet. */
@@ -65,6 +81,7 @@ export class PayoutSimulator implements PayoutAdapter {
     const t = this.timers.get(withdrawalId);
     if (t) clearTimeout(t);
     this.timers.delete(withdrawalId);
+    this.decided.set(withdrawalId, succeeded);
     try {
       await this.onSettled?.(withdrawalId, succeeded, succeeded ? undefined : 'BANK_REJECTED');
     } catch (e) {

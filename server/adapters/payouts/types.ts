@@ -20,9 +20,17 @@ export type PayoutAck =
   /** The gateway definitely refused it (nothing will be paid). */
   | { status: 'rejected'; reason: string };
 
+/**
+ * What the gateway says of one payout (the back office shows it next to a payout in progress): PENDING not paid
+ * yet, SUCCEEDED paid, FAILED will not be paid, UNKNOWN the gateway does not know the id.
+ */
+export type PayoutStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'UNKNOWN';
+
 export interface PayoutAdapter {
   /** Throws when the gateway cannot be reached or does not answer (unknown: ask again later with the same id). */
   requestPayout(req: PayoutRequest): Promise<PayoutAck>;
+  /** Asks the gateway about one payout; throws when it cannot be reached (callers time it out and show UNKNOWN). */
+  getPayoutStatus(withdrawalId: string): Promise<PayoutStatus>;
   /** Stops timers (simulator); called when the app closes. */
   close?(): void;
 }

@@ -7,6 +7,8 @@ import { recordInviteEarning } from '../invite/earnings';
 import { lockPlayer } from '../accounts/repository';
 import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
 import type { DepositHoldSource } from '../../db/schema-play';
+import { recordReview } from '../backoffice/review-record';
+import { nowIso } from '../../db';
 
 export interface DepositCredit {
   playerId: number;
@@ -17,6 +19,8 @@ export interface DepositCredit {
   source: string;
   /** Unique per deposit: qr:{qrcodeId}, slip:{transRef}, gift:{voucherId}. */
   refId: string;
+  /** An existing statement line (a held deposit's) that becomes this deposit's line instead of a new one. */
+  line?: { refType: string; refId: string };
 }
 
 /**
@@ -35,17 +39,27 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
     from: 'deposits_in_transit',
     memo: d.source,
   });
-  await writeStatement(trx, {
-    playerId: d.playerId,
-    type: 'deposit',
-    status: 'SUCCESS',
-    from: d.source,
-    to: 'WALLET',
-    amount: d.amount,
-    currency: d.currency,
-    refType: 'deposit',
-    refId: d.refId,
-  });
+  if (d.line) {
+    // A held deposit staff approved: its IN_PROGRESS line becomes this deposit's line.
+    await trx
+      .updateTable('statements')
+      .set({ status: 'SUCCESS', ref_type: 'deposit', ref_id: d.refId, updated_at: nowIso() })
+      .where('ref_type', '=', d.line.refType)
+      .where('ref_id', '=', d.line.refId)
+      .execute();
+  } else {
+    await writeStatement(trx, {
+      playerId: d.playerId,
+      type: 'deposit',
+      status: 'SUCCESS',
+      from: d.source,
+      to: 'WALLET',
+      amount: d.amount,
+      currency: d.currency,
+      refType: 'deposit',
+      refId: d.refId,
+    });
+  }
   const coins = coinsFor(rules, d.amount);
   if (coins > 0) {
     await trx
@@ -76,7 +90,9 @@ export async function creditOrHold(
 ): Promise<CreditOutcome> {
   await lockPlayer(trx, d.playerId);
   if (!(await depositWithinLimits(trx, d.playerId, d.amount, hold.now))) {
-    await holdDeposit(trx, { playerId: d.playerId, source: hold.source, refId: hold.refId, amount: d.amount, currency: d.currency, now: hold.now, from: d.source });
+    const holdId = await holdDeposit(trx, { playerId: d.playerId, source: hold.source, refId: hold.refId, amount: d.amount, currency: d.currency, now: hold.now, from: d.source });
+    // For staff (docs/staff.md "Back office"): reference as the player knows it (qrcodeId, slip ref, voucher id).
+    await recordReview(trx, { kind: 'DEPOSIT_LIMIT', source: hold.source, reference: d.refId.replace(/^[a-z]+:/, ''), subjectId: holdId, playerId: d.playerId, amount: d.amount, currency: d.currency, now: hold.now });
     return { held: true };
   }
   return { held: false, ...(await creditDeposit(trx, rules, d)) };

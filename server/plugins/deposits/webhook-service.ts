@@ -6,6 +6,8 @@ import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { isUniqueViolation } from '../../db/portable';
+import { recordReview } from '../backoffice/review-record';
+import type { ReviewKind } from '../../db/schema-backoffice';
 import { findEvent, findQr, insertEvent, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
 
 /**
@@ -113,6 +115,10 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
       outcome = done.held ? 'DEPOSIT_LIMIT' : 'CREDITED';
     }
     await setEventOutcome(trx, ev.id, outcome);
+    // Money that arrived and was not credited goes to staff (docs/staff.md "Back office"), in this transaction.
+    if (outcome !== 'CREDITED' && outcome !== 'DEPOSIT_LIMIT') {
+      await recordReview(trx, { kind: outcome as ReviewKind, source: qr ? 'qr' : 'webhook', reference: ev.reference, eventId: ev.id, subjectId: qr?.id ?? null, playerId: qr ? Number(qr.player_id) : null, amount: paid, currency: qr?.currency ?? 'THB', now: ctx.now() });
+    }
     if (outcome !== 'CREDITED') ctx.log.warn({ eventId: ev.id, reference: ev.reference, outcome }, 'qr.paid not credited');
     return outcome;
   });

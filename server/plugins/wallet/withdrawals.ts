@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { MovementStatus } from '../../db/schema-ledger';
 import type { PayoutAdapter } from '../../adapters/payouts/types';
@@ -148,7 +148,17 @@ export interface SettleResult {
  * to payouts_paid; failure reverses the withdrawal entry, so the money is back in the wallet. One transaction
  * with the statement line; only the first call for a withdrawal changes anything.
  */
-export async function settlePayout(db: Kysely<DB>, withdrawalId: string, succeeded: boolean, reason?: string): Promise<SettleResult> {
+/** Work done in settlePayout's own transaction when that call settles the payout. */
+export type SettleHook = (trx: Transaction<DB>, status: MovementStatus) => Promise<void>;
+
+export async function settlePayout(
+  db: Kysely<DB>,
+  withdrawalId: string,
+  succeeded: boolean,
+  reason?: string,
+  /** Runs in the settling transaction when this call settles it (a staff action's audit row). */
+  alsoInTrx?: SettleHook,
+): Promise<SettleResult> {
   return db.transaction().execute(async (trx) => {
     let q = trx.selectFrom('withdrawals').selectAll().where('id', '=', withdrawalId);
     if (isPostgres(trx)) q = q.forUpdate();
@@ -176,6 +186,7 @@ export async function settlePayout(db: Kysely<DB>, withdrawalId: string, succeed
       await reverseEntry(trx, { originalReference: `withdrawal:${w.id}:open`, reference: `withdrawal:${w.id}:close`, kind: 'withdrawal_reversal', memo: reason });
     }
     await setStatementStatus(trx, 'withdrawal', w.id, status);
+    if (alsoInTrx) await alsoInTrx(trx, status);
     return { applied: true, status };
   });
 }
