@@ -36,8 +36,10 @@ export interface RoomSocketOptions {
 /**
  * One socket in one room of the API's socket.io server: websocket transport only, `join` {room} on every
  * connection, reconnection after 500 ms without a limit, and a check every 5 s that reconnects a socket that is
- * down (socket.io gives up after a refused handshake or a server-side disconnect). Returns the function that
- * closes it for good. The chat and the live balance each wrap it.
+ * down (socket.io gives up after a refused handshake or a server-side disconnect). A server-side disconnect is
+ * not a refusal (those come as connect_error): it is retried after the same 500 ms, so a server process that
+ * drops its sockets while it shuts down (docs/operations.md "Sockets during a restart") costs half a second, not
+ * five. Returns the function that closes it for good. The chat and the live balance each wrap it.
  */
 export function openRoomSocket({ io, url, room, auth, onConnect, onJoinAnswer, onDown, events }: RoomSocketOptions): () => void {
   let refused = false;
@@ -55,7 +57,17 @@ export function openRoomSocket({ io, url, room, auth, onConnect, onJoinAnswer, o
     onConnect?.();
     socket.emit('join', { room }, onJoinAnswer);
   });
-  socket.on('disconnect', () => onDown(false));
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  socket.on('disconnect', (reason: string) => {
+    onDown(false);
+    // socket.io reconnects by itself after a transport close, but not after `io server disconnect`.
+    if (reason === 'io server disconnect' && !retry) {
+      retry = setTimeout(() => {
+        retry = null;
+        if (!socket.connected && !socket.active && !refused) socket.connect();
+      }, RECONNECT_DELAY_MS);
+    }
+  });
   socket.on('connect_error', (error: Error) => {
     refused = REFUSALS.has(error?.message);
     onDown(refused);
@@ -66,6 +78,7 @@ export function openRoomSocket({ io, url, room, auth, onConnect, onJoinAnswer, o
   }, SOCKET_CHECK_MS);
   return () => {
     clearInterval(check);
+    if (retry) clearTimeout(retry);
     socket.off();
     socket.disconnect();
   };

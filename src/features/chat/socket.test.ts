@@ -208,10 +208,11 @@ describe('chat socket options and the 5 s check', () => {
     fake.state.connected = true;
     jest.advanceTimersByTime(SOCKET_CHECK_MS);
     expect(fake.state.connects).toBe(0);
-    // A server-side disconnect: socket.io does not come back by itself.
+    // A handshake that failed on the server's side (not a refusal): socket.io does not come back by itself.
+    // (A server-side disconnect is retried after 500 ms: src/app/roomSocket.test.ts.)
     fake.state.connected = false;
     fake.state.active = false;
-    fake.fire('disconnect', 'io server disconnect');
+    fake.fire('connect_error', new Error('INTERNAL_SERVER_ERROR'));
     jest.advanceTimersByTime(SOCKET_CHECK_MS - 1);
     expect(fake.state.connects).toBe(0);
     jest.advanceTimersByTime(1);
