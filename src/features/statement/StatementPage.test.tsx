@@ -193,3 +193,32 @@ describe('statement receipts (issue 12)', () => {
     expect(within(deposit).getByTestId('receipt-from')).toHaveTextContent('TrueMoney gift');
   });
 });
+
+describe('a deposit staff rejected (issue 14)', () => {
+  it("shows the staff's reason on the failed line, and nothing on lines without a note", async () => {
+    statementServer([
+      line(1, { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 200, status: 'FAILED', note: 'Paid from a third-party account' }),
+      line(2, { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 100, status: 'FAILED' }),
+      line(3, { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 300 }),
+    ]);
+    open();
+    const entries = await screen.findAllByTestId('statement-entry');
+    expect(within(entries[0]).getByTestId('statement-note')).toHaveTextContent('Reason: Paid from a third-party account');
+    // Inside the entry's list item, in reading order after the activity, so a screen reader reads it with its line.
+    expect(within(entries[0]).getByText('Reason: Paid from a third-party account').tagName).toBe('P');
+    expect(within(entries[1]).queryByTestId('statement-note')).toBeNull();
+    expect(within(entries[2]).queryByTestId('statement-note')).toBeNull();
+  });
+
+  it('reads the reason label in Thai and Lao', async () => {
+    for (const [lang, label] of [
+      ['th', 'เหตุผล: '],
+      ['la', 'ເຫດຜົນ: '],
+    ] as const) {
+      statementServer([line(1, { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 200, status: 'FAILED', note: 'x' })]);
+      const view = renderApp('/user/statement', { preloadedState: { ...loggedIn, prefs: { locale: lang, inviteCode: null, guestId: null, lastSync: null, agreementAccepted: false } } });
+      expect(await screen.findByTestId('statement-note')).toHaveTextContent(`${label}x`);
+      view.unmount();
+    }
+  });
+});

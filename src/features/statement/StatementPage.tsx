@@ -55,6 +55,11 @@ function Entry({ entry, texts, now, onReceipt }: { entry: StatementEntry; texts:
         <p className="statement-entry__activity" data-testid="statement-activity">
           {activityText(entry, texts)}
         </p>
+        {entry.note && entry.status === 'FAILED' && (
+          <p className="statement-entry__note" data-testid="statement-note">
+            {t('statement.reason', { reason: entry.note })}
+          </p>
+        )}
         <p className="statement-entry__meta">
           <span className={`statement-status statement-status--${status.tone}`} data-testid="statement-status">
             {t(`statement.status.${status.key}`)}

@@ -22,6 +22,8 @@ export type StatementEntry = {
   createdAt: string;
   /** The movement's own id (transferId, withdrawalId...): the receipt's reference; older servers leave it out. */
   reference?: string;
+  /** Why staff rejected this deposit (issue 14); only on such lines. */
+  note?: string;
 } & Partial<Record<LinkedKind, { description: string }>>;
 
 export interface StatementPage {
