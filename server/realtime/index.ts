@@ -176,7 +176,11 @@ async function realtime(app: FastifyInstance) {
     onError: (err) => app.log.warn({ err: (err as Error)?.message }, 'wallet push pass failed'),
   });
 
-  // Before the HTTP server closes: open WebSockets would keep server.close() waiting forever.
+  // Before the HTTP server closes: open WebSockets would keep server.close() waiting forever. New upgrades stop
+  // first; io.close() then closes every engine transport without a socket.io `disconnect` packet, so clients see
+  // `transport close` and reconnect by themselves after 500 ms (to another process behind the same port), where
+  // a server-side disconnect (`io.disconnectSockets()`, `socket.disconnect()`) would stop their retries. Checked
+  // by restart.test.ts (docs/operations.md "Sockets during a restart").
   app.addHook('preClose', async () => {
     await walletPush.stop();
     app.server.off('upgrade', onUpgrade);
