@@ -113,3 +113,10 @@ describe('responsible play (issue 15): MIN_PLAYER_AGE and PLAY_MINUTE_MS', () =>
     expect(load({ ...prod, PLAY_MINUTE_MS: '60000' }).playMinuteMs).toBe(60_000);
   });
 });
+
+test('JOB_LEASE_TTL_MS defaults to 30000 and takes 300..40000, so a dead holder is replaced within a minute', () => {
+  expect(load({}).jobLeaseTtlMs).toBe(30_000);
+  expect(load({ JOB_LEASE_TTL_MS: '300' }).jobLeaseTtlMs).toBe(300);
+  expect(load({ JOB_LEASE_TTL_MS: '40000' }).jobLeaseTtlMs).toBe(40_000);
+  for (const v of ['299', '40001', '1.5', 'soon']) expect(() => load({ JOB_LEASE_TTL_MS: v })).toThrow(/^JOB_LEASE_TTL_MS must be/);
+});

@@ -138,3 +138,22 @@ test('a second app on the same database runs the timed jobs only after the first
   expect(await leaseGauge(second)).toEqual({ reconciler: 1, 'wagering-poller': 1 });
   expect(a).toEqual(stopped);
 });
+
+test('after a holder dies (its leases left in place) a new app takes the jobs over when they expire, not before', async () => {
+  // A process that crashed: its rows stay until they expire.
+  const expiresAt = Date.now() + 5000; // well after the app below is ready, even on a busy machine
+  for (const name of ['reconciler', 'wagering-poller'])
+    await db.db.insertInto('job_leases').values({ name, holder: 'dead-host:1:0', expires_at: new Date(expiresAt).toISOString() }).execute();
+  const b: Calls = { transferStatus: 0, betFeed: 0 };
+  const app = await start(b);
+  expect(await leaseGauge(app)).toEqual({ reconciler: 0, 'wagering-poller': 0 });
+  expect(Date.now()).toBeLessThan(expiresAt);
+  await until(() => b.transferStatus >= 1 && b.betFeed >= 1, 10_000);
+  const tookOver = Date.now();
+  expect(tookOver).toBeGreaterThanOrEqual(expiresAt);
+  // Within the app's next renewal tick after the expiry (ttl / 3) and a pass.
+  expect(tookOver - expiresAt).toBeLessThan(TTL_MS / 3 + 1000);
+  expect(await leaseGauge(app)).toEqual({ reconciler: 1, 'wagering-poller': 1 });
+  const rows = await db.db.selectFrom('job_leases').select('holder').execute();
+  expect(new Set(rows.map((r) => r.holder)).has('dead-host:1:0')).toBe(false);
+});
