@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 
+import { AuditPage } from './audit/AuditPage';
 import { ConversationsPage } from './conversations/ConversationsPage';
+import { PlayersPage } from './players/PlayersPage';
 import type { TextKey } from './i18n/texts';
 import type { StaffRole } from './types';
 
@@ -19,6 +21,10 @@ export interface StaffPage {
   Page: ComponentType;
 }
 
-export const STAFF_PAGES: readonly StaffPage[] = [{ path: 'conversations', navKey: 'nav.conversations', Page: ConversationsPage }];
+export const STAFF_PAGES: readonly StaffPage[] = [
+  { path: 'conversations', navKey: 'nav.conversations', Page: ConversationsPage },
+  { path: 'players', navKey: 'nav.players', Page: PlayersPage },
+  { path: 'audit', navKey: 'nav.audit', roles: ['admin'], Page: AuditPage },
+];
 
 export const pagesFor = (role: StaffRole): StaffPage[] => STAFF_PAGES.filter((p) => !p.roles || p.roles.includes(role));
