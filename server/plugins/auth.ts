@@ -91,9 +91,7 @@ export default fp(
         .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id'])
         .where('sessions.id', '=', jti)
         .executeTakeFirst();
-      if (!row || String(row.id) !== sub) throw unauthorized('invalid-token');
-      // Sessions ended by setting the player inactive (back office, operator CLI) tell their holder why.
-      if (row.revoked_at) throw unauthorized(row.status === 'inactive' ? 'INACTIVE_USER' : 'invalid-token');
+      if (!row || String(row.id) !== sub || row.revoked_at) throw unauthorized('invalid-token');
       if (row.expires_at <= nowIso()) throw unauthorized('EXPIRED_AUTH_TOKEN');
       if (row.status === 'gone') throw gone();
       if (row.status !== 'active') throw new AppError(401, 'INACTIVE_USER');
