@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../shared/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, STAFF_ERROR_CODES } from '../../shared/errorCodes';
 import { insertPlayer } from '../ledger/test-support';
 import { createStaff } from '../plugins/staff/test-support';
 import { staffTokenKey } from '../plugins/staff/tokens';
@@ -15,7 +15,7 @@ import type { RouteEntry } from '../app';
  */
 
 /** Codes a refusal may carry: spec §8, the product's own, the slip reasons, and RULES.md's `gone` and `invalid-token`. */
-const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...PROJECT_ERROR_CODES, ...SLIP_REASON_CODES, 'gone', 'invalid-token']);
+const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...PROJECT_ERROR_CODES, ...SLIP_REASON_CODES, ...STAFF_ERROR_CODES, 'gone', 'invalid-token']);
 /** The game simulator stands in for an outside provider's page: its own refusals are the provider's words. */
 const SIMULATOR_CODES = new Set<string>(['INVALID_BET']);
 const AUTH_CODES = new Set(['UNAUTHORIZED', 'invalid-token', 'EXPIRED_AUTH_TOKEN']);
