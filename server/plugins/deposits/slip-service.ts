@@ -180,7 +180,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
     // The staff review (one per bank reference) is written with the slip's outcome, in one transaction.
     await ctx.db.transaction().execute(async (trx) => {
       await updateSlip(trx, id, { ...facts, status: 'FAILED', note: 'NOT_MATCH', updated_at: nowIso(ctx.now()) });
-      await recordReview(trx, { kind: 'SLIP_NOT_MATCH', source: 'slip', reference: qr.transRef, subjectId: id, playerId: input.playerId, amount: t.amountSatang, currency: player.currency, now: ctx.now() });
+      await recordReview(trx, { kind: 'SLIP_NOT_MATCH', source: 'slip', reference: qr.transRef, subjectId: id, playerId: input.playerId, amount: t.amountSatang, currency: player.currency, now: created });
     });
     return fail('NOT_MATCH', facts);
   }

@@ -117,7 +117,7 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
     await setEventOutcome(trx, ev.id, outcome);
     // Money that arrived and was not credited goes to staff (docs/staff.md "Back office"), in this transaction.
     if (outcome !== 'CREDITED' && outcome !== 'DEPOSIT_LIMIT') {
-      await recordReview(trx, { kind: outcome as ReviewKind, source: qr ? 'qr' : 'webhook', reference: ev.reference, eventId: ev.id, subjectId: qr?.id ?? null, playerId: qr ? Number(qr.player_id) : null, amount: paid, currency: qr?.currency ?? 'THB', now: ctx.now() });
+      await recordReview(trx, { kind: outcome as ReviewKind, source: qr ? 'qr' : 'webhook', reference: ev.reference, eventId: ev.id, subjectId: qr?.id ?? null, playerId: qr ? Number(qr.player_id) : null, amount: paid, currency: qr?.currency ?? 'THB', now: new Date(now) });
     }
     if (outcome !== 'CREDITED') ctx.log.warn({ eventId: ev.id, reference: ev.reference, outcome }, 'qr.paid not credited');
     return outcome;
