@@ -24,6 +24,8 @@ const statementItem = {
     invite: linked,
     refund: linked,
     luckydraw: linked,
+    /** Why staff rejected this deposit (issue 14, docs/staff.md "Back office"); only on such lines. */
+    note: { type: 'string' },
   },
   required: ['_id', 'statementType', 'status', 'from', 'to', 'amount', 'createdAt'],
 } as const;
@@ -68,6 +70,7 @@ async function statement(app: FastifyInstance) {
           createdAt: r.created_at,
           reference: statementReference(r.ref_type, r.ref_id),
           ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
+          ...(r.note ? { note: r.note } : {}),
         })),
       };
     },
