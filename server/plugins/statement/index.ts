@@ -4,10 +4,13 @@ import { toBaht } from '../../ledger/money';
 import { listStatements } from './repository';
 import { pageBody } from '../../lib/wire-schemas';
 
+type StatementRow = Awaited<ReturnType<typeof listStatements>>['rows'][number];
+
 const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 const linked = { type: 'object', properties: { description: { type: 'string' } }, required: ['description'] } as const;
 
-const statementItem = {
+/** One statement line on the wire (POST /api/statement items; the back office's player lookup shows the same). */
+export const statementItem = {
   type: 'object',
   properties: {
     _id: { type: 'string' },
@@ -39,6 +42,22 @@ export function statementReference(refType: string, refId: string): string {
   return refType === 'deposit' ? refId.replace(/^[a-z]+:/, '') : refId;
 }
 
+/** A statements row as the wire shows it (statementItem). */
+export function statementLine(r: StatementRow) {
+  return {
+    _id: String(r.id),
+    statementType: r.statement_type,
+    status: r.status,
+    from: r.from_account,
+    to: r.to_account,
+    amount: toBaht(Number(r.amount)),
+    createdAt: r.created_at,
+    reference: statementReference(r.ref_type, r.ref_id),
+    ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
+    ...(r.note ? { note: r.note } : {}),
+  };
+}
+
 /** POST /api/statement {page, limit} -> {total, statements} newest first (spec §3 "Statement entry"). */
 async function statement(app: FastifyInstance) {
   app.post<{ Body: { page?: number; limit?: number } }>(
@@ -60,18 +79,7 @@ async function statement(app: FastifyInstance) {
       const { total, rows } = await listStatements(app.db, req.playerId, page, limit);
       return {
         total,
-        statements: rows.map((r) => ({
-          _id: String(r.id),
-          statementType: r.statement_type,
-          status: r.status,
-          from: r.from_account,
-          to: r.to_account,
-          amount: toBaht(Number(r.amount)),
-          createdAt: r.created_at,
-          reference: statementReference(r.ref_type, r.ref_id),
-          ...(r.linked_type ? { [r.linked_type]: { description: r.linked_description ?? '' } } : {}),
-          ...(r.note ? { note: r.note } : {}),
-        })),
+        statements: rows.map(statementLine),
       };
     },
   );
