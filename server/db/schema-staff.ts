@@ -14,8 +14,13 @@ export interface StaffUsersTable {
   password_hash: string;
   role: StaffRole;
   status: StaffStatus;
-  /** The second factor's secret; null until issue 14 adds TOTP. */
+  /**
+   * The second factor's secret (issue 14, server/lib/totp.ts), sealed with the game-secret key when one is
+   * configured (server/plugins/staff/service.ts); null when the account has no second factor.
+   */
   totp_secret: string | null;
+  /** The last TOTP time-step accepted for this account (a code is usable once); null before the first. */
+  totp_last_step: Generated<number | null>;
   created_at: string;
 }
 
@@ -28,7 +33,28 @@ export interface StaffSessionsTable {
   revoked_at: string | null;
 }
 
+/**
+ * One staff action (migration 202611261700_staff_audit, docs/staff.md "Audit log"): append-only, triggers refuse
+ * UPDATE and DELETE. Written by server/plugins/staff/audit.ts in the transaction of the action itself.
+ */
+export interface StaffAuditTable {
+  id: Generated<number>;
+  staff_id: number;
+  /** login, login.totp, logout, review.approve, review.reject, payout.settle, payout.fail, player.status, ... */
+  action: string;
+  /** staff, review, payout, player, ... */
+  subject_type: string;
+  subject_id: string;
+  reason: string | null;
+  /** JSON text, or null. */
+  detail: string | null;
+  /** The HTTP request the action came with (X-Request-Id), null outside a request (operator commands). */
+  request_id: string | null;
+  created_at: string;
+}
+
 export interface StaffTables {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
+  staff_audit: StaffAuditTable;
 }

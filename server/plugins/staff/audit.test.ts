@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import { freshDb, type TestDb } from '../../test/helper';
+import { runWithRequest } from '../../lib/request-context';
+import { insertStaff } from './repository';
+import { recordStaffAction } from './audit';
+
+/** The staff audit log (docs/staff.md "Audit log"): rows as written, in the caller's transaction, never changed. */
+let db: TestDb;
+let staffId: number;
+const now = new Date('2026-11-26T10:00:00.000Z');
+beforeAll(async () => {
+  db = await freshDb();
+  staffId = await insertStaff(db.db, { username: 'auditor', name: 'Auditor', role: 'admin', password_hash: 'x', now: now.toISOString() });
+});
+afterAll(() => db.dispose());
+
+const rowsOf = (subjectId: string) => db.db.selectFrom('staff_audit').selectAll().where('subject_id', '=', subjectId).orderBy('id').execute();
+
+test('recordStaffAction appends one row with the request id of the request it runs for', async () => {
+  await runWithRequest({ requestId: 'req-audit-1' }, () =>
+    recordStaffAction(db.db, { staffId, action: 'player.status', subjectType: 'player', subjectId: '41', reason: 'asked by phone', detail: { from: 'active', to: 'inactive' } }, now),
+  );
+  await recordStaffAction(db.db, { staffId, action: 'logout', subjectType: 'staff', subjectId: '41' }, now);
+  const rows = await rowsOf('41');
+  expect(rows.map(({ id: _id, ...r }) => r)).toEqual([
+    { staff_id: staffId, action: 'player.status', subject_type: 'player', subject_id: '41', reason: 'asked by phone', detail: '{"from":"active","to":"inactive"}', request_id: 'req-audit-1', created_at: now.toISOString() },
+    { staff_id: staffId, action: 'logout', subject_type: 'staff', subject_id: '41', reason: null, detail: null, request_id: null, created_at: now.toISOString() },
+  ]);
+});
+
+test('written inside a transaction that fails, the row is gone with it', async () => {
+  await expect(
+    db.db.transaction().execute(async (trx) => {
+      await recordStaffAction(trx, { staffId, action: 'review.approve', subjectType: 'review', subjectId: 'rev_rolled_back' }, now);
+      throw new Error('the action failed');
+    }),
+  ).rejects.toThrow('the action failed');
+  expect(await rowsOf('rev_rolled_back')).toEqual([]);
+});
+
+test('an UPDATE or DELETE of an audit row is refused by the database and changes nothing', async () => {
+  await recordStaffAction(db.db, { staffId, action: 'payout.fail', subjectType: 'payout', subjectId: 'wd_kept', reason: 'bank said no' }, now);
+  const before = await rowsOf('wd_kept');
+  expect(before).toHaveLength(1);
+  await expect(db.db.updateTable('staff_audit').set({ reason: 'rewritten' }).where('subject_id', '=', 'wd_kept').execute()).rejects.toThrow(/append-only/);
+  await expect(db.db.deleteFrom('staff_audit').where('subject_id', '=', 'wd_kept').execute()).rejects.toThrow(/append-only/);
+  await expect(db.db.deleteFrom('staff_audit').execute()).rejects.toThrow(/append-only/);
+  await expect(sql`UPDATE staff_audit SET staff_id = staff_id`.execute(db.db)).rejects.toThrow(/append-only/);
+  expect(await rowsOf('wd_kept')).toEqual(before);
+  expect(Number((await db.db.selectFrom('staff_audit').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+});
