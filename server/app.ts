@@ -134,6 +134,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     trustProxy: config.trustProxy as string,
     // X-Request-Id when it looks safe, else a UUID; echoed in the answer and seen by adapters (docs/operations.md).
     genReqId: requestIdOf,
+    // A graceful close answers requests on kept-alive connections normally, with Connection: close (server/server.ts).
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, allowUnionTypes: true } },
   });
 

@@ -56,6 +56,8 @@ export interface Config {
    * renewed every third of it, so another process takes over a dead holder's job within 4/3 of it (docs/operations.md).
    */
   jobLeaseTtlMs: number;
+  /** WORKERS (1..64, default 1): processes serving the port (server/cluster.ts); more than one needs PostgreSQL and Redis. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -230,5 +232,6 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     chatPrefix: chatPrefix(env),
     ...metrics(env, port),
     jobLeaseTtlMs: int(env, 'JOB_LEASE_TTL_MS', 30_000, 300, 40_000),
+    workers: int(env, 'WORKERS', 1, 1, 64),
   };
 }

@@ -3,6 +3,7 @@
  * DEMO defaults to on here: simulators for every outside service and a demo player.
  * SKIP_SPA_BUILD=1 skips the build step (npm run dev serves the SPA from webpack-dev-server).
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { ConfigError, DEMO_WEBHOOK_SECRET, loadConfig, type Config } from './config';
 import { createDb } from './db';
@@ -13,6 +14,7 @@ import { DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
 import { startServer } from './server';
+import { reportReady, runPrimary, workersRefusal } from './cluster';
 
 function fail(message: string): never {
   console.error(message);
@@ -41,14 +43,28 @@ async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }
   }
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+function configOrFail(): Config {
   try {
-    config = loadConfig(process.env, { demoDefault: true });
+    return loadConfig(process.env, { demoDefault: true });
   } catch (e) {
     if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`);
     throw e;
   }
+}
+
+/** A cluster worker (WORKERS > 1): the primary built the SPA and prepared the database; this one only serves. */
+async function worker(): Promise<void> {
+  const config = configOrFail();
+  const { url } = await startServer(config);
+  // The primary's graceful close (server/server.ts); a hangup of the terminal is the primary's to handle.
+  process.on('SIGHUP', () => undefined);
+  reportReady(url);
+}
+
+async function main(): Promise<void> {
+  const config = configOrFail();
+  const refusal = workersRefusal(config);
+  if (refusal) fail(refusal);
 
   const defaultDist = path.join(ROOT, 'dist');
   if (!process.env.SKIP_SPA_BUILD && path.resolve(config.distDir) === defaultDist) {
@@ -60,9 +76,12 @@ async function main(): Promise<void> {
   }
 
   await prepareDatabase(config);
-  const { url } = await startServer(config);
+  // WORKERS unset or 1: this process serves, as always. More: a primary and that many workers on the same port.
+  const { url } = config.workers > 1 ? await runPrimary(config.workers) : await startServer(config);
 
-  const lines = [`Player wallet listening on ${url} (${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`})`];
+  const engine = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  const processes = config.workers > 1 ? `, ${config.workers} processes, primary pid ${process.pid}` : '';
+  const lines = [`Player wallet listening on ${url} (${engine}${processes})`];
   if (config.demo) {
     lines.push(`Demo mode: simulated games, payments, slips and SMS.`);
     lines.push(`Demo player: phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}`);
@@ -72,4 +91,4 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-main().catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.message : String(e)}`));
+(cluster.isWorker ? worker() : main()).catch((e: unknown) => fail(`Cannot start: ${e instanceof Error ? e.message : String(e)}`));
