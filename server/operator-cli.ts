@@ -2,6 +2,8 @@
  * `npm run operator -- <command>`: the operator's switches, on the configured database (DATABASE_URL, or
  * SQLite in DATA_DIR). See USAGE below and docs/server.md "Operator CLI".
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -40,6 +42,8 @@ export interface OperatorContext {
   env?: Record<string, string | undefined>;
   /** Asks for a secret without echo; the CLI passes one only on a terminal. */
   prompt?: (question: string) => Promise<string>;
+  /** The server's GAME_SECRET_KEY (staff totp seals the second factor's secret with it). */
+  secretKey?: Buffer;
 }
 
 /**
@@ -127,7 +131,7 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
       break;
     }
     case 'staff': {
-      const code = await runStaffCommand(rest, { db: ctx.db, out: ctx.out, err: ctx.err, now, env: ctx.env, prompt: ctx.prompt });
+      const code = await runStaffCommand(rest, { db: ctx.db, out: ctx.out, err: ctx.err, now, env: ctx.env, prompt: ctx.prompt, secretKey: ctx.secretKey });
       if (code !== null) return code;
       break;
     }
@@ -160,6 +164,8 @@ async function main(): Promise<void> {
       err: (l) => console.error(l),
       env: process.env,
       prompt: process.stdin.isTTY && process.stdout.isTTY ? terminalPrompt : undefined,
+      // Only a key the server also reads: not one made up for this run (no GAME_SECRET_KEY and no key file yet).
+      secretKey: process.env.GAME_SECRET_KEY || fs.existsSync(path.join(config.dataDir, 'game-secret-key')) ? config.gameSecretKey : undefined,
     });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);

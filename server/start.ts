@@ -10,7 +10,7 @@ import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedBase } from './db/seed';
 import { DEMO_PLAYER, seedDemo } from './db/demo';
-import { DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
+import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
 import { startServer } from './server';
@@ -33,7 +33,7 @@ async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }
     await sealPlaintextGameSecrets(database.db, config.gameSecretKey);
     await seedBase(database.db);
     if (!config.demo) return { demoCreated: false };
-    await seedDemoStaff(database.db);
+    await seedDemoStaff(database.db, new Date(), config.gameSecretKey);
     const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(n) > 0) return { demoCreated: false };
     await seedDemo(database.db);
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     lines.push(`Demo mode: simulated games, payments, slips and SMS.`);
     lines.push(`Demo player: phone ${DEMO_PLAYER.phone}, password ${DEMO_PLAYER.password}`);
     lines.push(`Demo staff console: ${url}/staff, username ${DEMO_STAFF.username}, password ${DEMO_STAFF.password}`);
+    lines.push(`Demo payments staff: username ${DEMO_PAYMENTS_STAFF.username}, password ${DEMO_PAYMENTS_STAFF.password}, TOTP secret ${DEMO_PAYMENTS_STAFF.totpSecret} (add it to an authenticator app)`);
     if (!process.env.PAYMENT_WEBHOOK_SECRET) lines.push(`Demo payment webhook secret: ${DEMO_WEBHOOK_SECRET} (set PAYMENT_WEBHOOK_SECRET for real use)`);
   }
   console.log(lines.join('\n'));

@@ -21,9 +21,10 @@ export interface PhoneLocksTable { phone: string; touched_at: string }
 
 /**
  * What a guess counter guards: a login (subject: the phone as typed), a password change (subject: the player id)
- * or a staff login (subject: the staff username as typed, lower-cased; docs/staff.md).
+ * a staff login (subject: the staff username as typed, lower-cased; docs/staff.md) or a staff login's second
+ * factor (subject: the staff id; docs/staff.md "Second factor").
  */
-export type GuessScope = 'login' | 'changepwd' | 'staff-login';
+export type GuessScope = 'login' | 'changepwd' | 'staff-login' | 'staff-totp';
 
 /**
  * One row per guarded subject. Reservations upsert it first, which serialises them for that subject on both

@@ -8,7 +8,7 @@ import { runOperator, type OperatorContext } from '../operator-cli';
  * printed in `out` and `err` (emptied in place before each run, so destructured references stay current), and
  * JSON files written to a folder of the test's own.
  */
-export function operatorSession(context: () => Pick<OperatorContext, 'db' | 'config'> & Partial<Pick<OperatorContext, 'env' | 'prompt'>>) {
+export function operatorSession(context: () => Pick<OperatorContext, 'db' | 'config'> & Partial<Pick<OperatorContext, 'env' | 'prompt' | 'secretKey'>>) {
   const out: string[] = [];
   const err: string[] = [];
   let dir: string | null = null;

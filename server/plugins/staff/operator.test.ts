@@ -1,6 +1,7 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { operatorSession } from '../../test/operator-support';
 import { runOperator, USAGE } from '../../operator-cli';
+import { base32Decode, totpCode } from '../../lib/totp';
 import { createStaff } from './test-support';
 
 /** `npm run operator -- staff ...` through the CLI's own entry, on the test app's database (docs/staff.md). */
@@ -9,7 +10,8 @@ jest.setTimeout(60_000);
 let t: TestApp;
 let env: Record<string, string | undefined> = {};
 let prompt: ((q: string) => Promise<string>) | undefined;
-const { run, out, err } = operatorSession(() => ({ db: t.db.db, config: t.app.config, env, prompt }));
+let secretKey: Buffer | undefined;
+const { run, out, err } = operatorSession(() => ({ db: t.db.db, config: t.app.config, env, prompt, secretKey }));
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -17,6 +19,7 @@ beforeAll(async () => {
 beforeEach(() => {
   env = {};
   prompt = undefined;
+  secretKey = t.app.config.gameSecretKey;
 });
 afterAll(() => t.close());
 
@@ -125,7 +128,64 @@ test('staff disable refuses the logins and ends every session at once; an unknow
 });
 
 test('the usage lists the staff commands', async () => {
-  expect(USAGE).toContain('staff add <username> --name "<name>" --role support|payments|admin');
+  expect(USAGE).toContain('staff add <username> --name "<name>" --role support|payments|admin [--totp]');
+  expect(USAGE).toContain('staff totp <username>');
   expect(await run('staff', 'frobnicate')).toBe(2);
   expect(err).toEqual([USAGE]);
+});
+
+/** The secret and URI a totp command printed. */
+function printed(lines: string[]): { secret: string; uri: URL } {
+  const secret = /^TOTP secret \(base32\): ([A-Z2-7]{32})$/.exec(lines.find((l) => l.startsWith('TOTP secret')) ?? '')?.[1];
+  const uri = /^otpauth URI: (otpauth:\/\/totp\/\S+)$/.exec(lines.find((l) => l.startsWith('otpauth URI')) ?? '')?.[1];
+  if (!secret || !uri) throw new Error(`no enrolment printed: ${lines.join(' | ')}`);
+  return { secret, uri: new URL(uri) };
+}
+
+async function signInWith(username: string, password: string, secret: string) {
+  const first = await login(username, password);
+  const { challenge } = first.json() as { challenge?: string };
+  expect(challenge).toEqual(expect.any(String));
+  return t.app.inject({ method: 'POST', url: '/api/staff/login/totp', payload: { challenge, code: totpCode(secret, t.app.clock.now()) } });
+}
+
+test('staff totp enrols a second factor: prints the secret and URI once, stores it sealed, ends the sessions; the next login needs a code', async () => {
+  const s = await createStaff(t.app, { username: 'hanna' });
+  expect(await run('staff', 'totp', 'HANNA')).toBe(0);
+  expect(out[0]).toBe('staff hanna: second factor enrolled, 1 session ended');
+  const { secret, uri } = printed(out);
+  expect(base32Decode(secret)).toHaveLength(20);
+  expect(uri.href.startsWith('otpauth://totp/Player%20Wallet%20Staff:hanna?')).toBe(true);
+  expect(uri.searchParams.get('secret')).toBe(secret);
+  const stored = await t.db.db.selectFrom('staff_users').select('totp_secret').where('id', '=', s.id).executeTakeFirstOrThrow();
+  expect(stored.totp_secret).toMatch(/^v1:/);
+  expect(stored.totp_secret).not.toContain(secret);
+  const me = await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: { authorization: `Bearer ${s.token}` } });
+  expect(me.statusCode).toBe(401);
+  const res = await signInWith('hanna', 'staff-test-pass-1', secret);
+  expect(res.statusCode).toBe(200);
+
+  // A reset: a new secret; the old one no longer signs in.
+  expect(await run('staff', 'totp', 'hanna')).toBe(0);
+  const again = printed(out);
+  expect(again.secret).not.toBe(secret);
+  expect((await signInWith('hanna', 'staff-test-pass-1', secret)).json()).toEqual({ message: 'WRONG_TOTP' });
+  expect((await signInWith('hanna', 'staff-test-pass-1', again.secret)).statusCode).toBe(200);
+
+  expect(await run('staff', 'totp', 'nobody')).toBe(1);
+  expect(err).toEqual(['no staff user nobody']);
+});
+
+test('staff add --totp enrols at creation; without a key to seal with, nothing is written', async () => {
+  env = { STAFF_PASSWORD: 'ivan-secret-123' };
+  expect(await run('staff', 'add', 'ivan', '--totp', '--name', 'Ivan', '--role', 'payments')).toBe(0);
+  expect(out[0]).toMatch(/^staff ivan added \(id \d+, payments, with a second factor\): log in at \/staff$/);
+  const { secret } = printed(out);
+  expect((await signInWith('ivan', 'ivan-secret-123', secret)).statusCode).toBe(200);
+
+  secretKey = undefined;
+  expect(await run('staff', 'add', 'jana', '--name', 'Jana', '--role', 'support', '--totp')).toBe(2);
+  expect(err[0]).toMatch(/^no key to seal the TOTP secret with/);
+  expect(await run('staff', 'totp', 'ivan')).toBe(2);
+  expect((await staffRows()).map((r) => r.username)).not.toContain('jana');
 });

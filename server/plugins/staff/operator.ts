@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password';
 import type { OperatorIo } from '../../lib/operator-files';
 import * as repo from './repository';
 import { normalizeUsername } from './service';
+import { newTotpEnrolment } from './totp';
 
 /**
  * `npm run operator -- staff ...` (docs/staff.md "Operator commands"): staff accounts of the /staff console.
@@ -14,9 +15,12 @@ import { normalizeUsername } from './service';
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 
 export const STAFF_USAGE = `  staff list                   list the staff accounts of the /staff console
-  staff add <username> --name "<name>" --role support|payments|admin
+  staff add <username> --name "<name>" --role support|payments|admin [--totp]
                                add a staff account; the password comes from STAFF_PASSWORD or, on a
-                               terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters)
+                               terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters); --totp
+                               also enrols a second factor (as staff totp)
+  staff totp <username>        enrol (or reset) the account's second factor: prints the secret and the
+                               otpauth:// URI for an authenticator app, and ends the account's sessions
   staff disable <username>     refuse the account's logins and end its sessions at once
   staff enable <username>      let a disabled account log in again
 `;
@@ -33,6 +37,21 @@ export interface StaffOperatorContext extends OperatorIo {
   env?: Record<string, string | undefined>;
   /** Asks for a secret without echoing it; only given when the CLI runs on a terminal. */
   prompt?: (question: string) => Promise<string>;
+  /** The key TOTP secrets are sealed with (config.gameSecretKey: the server's, so it can read them back). */
+  secretKey?: Buffer;
+}
+
+/** Prints a new second factor to its holder: once, here; the database keeps it sealed. */
+function printEnrolment(ctx: StaffOperatorContext, e: { secret: string; uri: string }): void {
+  ctx.out(`TOTP secret (base32): ${e.secret}`);
+  ctx.out(`otpauth URI: ${e.uri}`);
+  ctx.out('add it to an authenticator app (type the secret, or make a QR code of the URI); it is not shown again');
+}
+
+function noKey(ctx: StaffOperatorContext): boolean {
+  if (ctx.secretKey) return false;
+  ctx.err('no key to seal the TOTP secret with: set GAME_SECRET_KEY, or start the server once (it keeps its key in DATA_DIR); nothing was written');
+  return true;
 }
 
 /** `--name value` and `--name=value` options, and the positional words. */
@@ -76,7 +95,9 @@ async function readPassword(ctx: StaffOperatorContext, username: string): Promis
   return { ok: true, password };
 }
 
-async function add(words: string[], ctx: StaffOperatorContext, now: Date): Promise<number | null> {
+async function add(allWords: string[], ctx: StaffOperatorContext, now: Date): Promise<number | null> {
+  const withTotp = allWords.includes('--totp');
+  const words = allWords.filter((w) => w !== '--totp');
   const { positional, options, bad } = parseOptions(words);
   const unknown = Object.keys(options).filter((k) => k !== 'name' && k !== 'role');
   if (bad || unknown.length || positional.length !== 1 || options.name === undefined || options.role === undefined) {
@@ -105,17 +126,38 @@ async function add(words: string[], ctx: StaffOperatorContext, now: Date): Promi
     ctx.err(taken);
     return 1;
   }
+  if (withTotp && noKey(ctx)) return 2;
   const secret = await readPassword(ctx, username);
   if (!secret.ok) return 2;
+  const totp = withTotp && ctx.secretKey ? newTotpEnrolment(ctx.secretKey, username) : null;
   let id: number;
   try {
-    id = await repo.insertStaff(ctx.db, { username, name, role, password_hash: await hashPassword(secret.password), now: now.toISOString() });
+    id = await repo.insertStaff(ctx.db, { username, name, role, password_hash: await hashPassword(secret.password), now: now.toISOString(), totp_secret: totp?.sealed ?? null });
   } catch (e) {
     if (!repo.isDuplicateUsername(e)) throw e;
     ctx.err(taken); // added by someone else meanwhile
     return 1;
   }
-  ctx.out(`staff ${username} added (id ${id}, ${role}): log in at /staff`);
+  ctx.out(`staff ${username} added (id ${id}, ${role}${totp ? ', with a second factor' : ''}): log in at /staff`);
+  if (totp) printEnrolment(ctx, totp);
+  return 0;
+}
+
+/** `staff totp <username>`: a new secret replaces any old one, and sessions signed in without it end. */
+async function enrolTotp(username: string, ctx: StaffOperatorContext, now: Date): Promise<number> {
+  const name = normalizeUsername(username);
+  if (noKey(ctx) || !ctx.secretKey) return 2;
+  const totp = newTotpEnrolment(ctx.secretKey, name);
+  const ended = await ctx.db.transaction().execute(async (trx) => {
+    const id = await repo.setTotpSecret(trx, name, totp.sealed);
+    return id === null ? null : repo.revokeAllSessions(trx, id, now.toISOString());
+  });
+  if (ended === null) {
+    ctx.err(`no staff user ${name}`);
+    return 1;
+  }
+  ctx.out(`staff ${name}: second factor enrolled, ${ended} session${ended === 1 ? '' : 's'} ended`);
+  printEnrolment(ctx, totp);
   return 0;
 }
 
@@ -150,6 +192,7 @@ export async function runStaffCommand(rest: string[], ctx: StaffOperatorContext)
   const [sub, ...words] = rest;
   if ((sub === undefined || sub === 'list') && words.length === 0) return list(ctx);
   if (sub === 'add') return add(words, ctx, now);
+  if (sub === 'totp' && words.length === 1) return enrolTotp(words[0], ctx, now);
   if ((sub === 'disable' || sub === 'enable') && words.length === 1) return setStatus(words[0], sub === 'disable' ? 'disabled' : 'active', ctx, now);
   return null;
 }

@@ -6,7 +6,11 @@ import type { StaffRole, StaffStatus } from '../../db/schema-staff';
 type Db = Kysely<DB>;
 
 export const findStaffByUsername = (db: Db, username: string) =>
-  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'password_hash']).where('username', '=', username).executeTakeFirst();
+  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'password_hash', 'totp_secret']).where('username', '=', username).executeTakeFirst();
+
+/** What the login's second step needs: the account's state and its (sealed) TOTP secret. */
+export const findStaffForTotp = (db: Db, id: number) =>
+  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'totp_secret']).where('id', '=', id).executeTakeFirst();
 
 export const findStaffById = (db: Db, id: number) =>
   db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status']).where('id', '=', id).executeTakeFirst();
@@ -19,14 +23,14 @@ export async function countStaff(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-export interface NewStaff { username: string; name: string; password_hash: string; role: StaffRole; now: string }
+export interface NewStaff { username: string; name: string; password_hash: string; role: StaffRole; now: string; /** Sealed (./totp.ts). */ totp_secret?: string | null }
 
 /** The one place a staff row is written (the operator command, the demo seed and test support all come here). */
 export async function insertStaff(db: Db, s: NewStaff): Promise<number> {
-  const { now, ...values } = s;
+  const { now, totp_secret = null, ...values } = s;
   const row = await db
     .insertInto('staff_users')
-    .values({ ...values, status: 'active', totp_secret: null, created_at: now })
+    .values({ ...values, status: 'active', totp_secret, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -44,6 +48,40 @@ export function isDuplicateUsername(err: unknown): boolean {
   const unique = e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505';
   return unique && /username/.test(`${e.constraint ?? ''} ${e.detail ?? ''} ${e.message ?? ''}`);
 }
+
+/** Enrols (or replaces) the account's second factor; the last accepted step is forgotten. Null: no such username. */
+export async function setTotpSecret(db: Db, username: string, sealed: string): Promise<number | null> {
+  const row = await db.updateTable('staff_users').set({ totp_secret: sealed, totp_last_step: null }).where('username', '=', username).returning('id').executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * Takes a TOTP time-step as used: true only when it is later than the last accepted one, so each code (and any
+ * earlier one) works once, even for two requests at the same time (one conditional UPDATE).
+ */
+export async function acceptTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+  const r = await db
+    .updateTable('staff_users')
+    .set({ totp_last_step: step })
+    .where('id', '=', staffId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+// ---- audit log -------------------------------------------------------------------------------------
+
+/** GET /api/staff/audit: newest first, below `before` when given, with who did it. */
+export const listAudit = (db: Db, limit: number, before: number | null) => {
+  let q = db
+    .selectFrom('staff_audit as a')
+    .innerJoin('staff_users as s', 's.id', 'a.staff_id')
+    .select(['a.id', 'a.staff_id', 's.username', 's.name', 'a.action', 'a.subject_type', 'a.subject_id', 'a.reason', 'a.detail', 'a.created_at'])
+    .orderBy('a.id', 'desc')
+    .limit(limit);
+  if (before !== null) q = q.where('a.id', '<', before);
+  return q.execute();
+};
 
 // ---- sessions -------------------------------------------------------------------------------------
 

@@ -2,14 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { StaffRole } from '../../db/schema-staff';
-import { tooMany, unauthorized } from '../../errors';
+import type { GuessScope } from '../../db/schema-accounts';
+import { AppError, tooMany, unauthorized } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { verifyTotp } from '../../lib/totp';
 import { clearGuesses, reserveGuess } from '../accounts/repository';
 import type { AccountRules } from '../accounts/rules';
+import { recordStaffAction } from './audit';
 import * as repo from './repository';
+import { openTotpSecret } from './totp';
 
 /** The staff member as the console sees it (login answer, GET /api/staff/me). */
 export interface StaffView { id: number; username: string; name: string; role: StaffRole }
+
+/** POST /api/staff/login: signed in, or (an account with a second factor) the challenge of the TOTP step. */
+export type StaffLoginResult = { token: string; staff: StaffView } | { totpRequired: true; challenge: string };
 
 export type StaffLoginRules = Pick<AccountRules, 'loginMaxFailures' | 'loginWindowSeconds' | 'loginLockSeconds'>;
 
@@ -38,18 +45,23 @@ export class StaffService {
     return this.dummyHash;
   }
 
-  async login(username: string, password: string): Promise<{ token: string; staff: StaffView }> {
-    const subject = normalizeUsername(username);
-    const now = this.app.clock.now();
-    // Counted before the slow check, known username or not, so parallel guesses cannot pass the limit.
+  /** Counts one try of a guarded secret before it is checked; 429 REQUEST_LIMIT past the limit (or while locked). */
+  private async reserve(scope: GuessScope, subject: string, now: Date): Promise<void> {
     const reserved = await reserveGuess(
       this.db,
-      'staff-login',
+      scope,
       subject,
       { now: iso(now), since: iso(shift(now, -this.rules.loginWindowSeconds)), lockUntil: iso(shift(now, this.rules.loginLockSeconds)) },
       this.rules.loginMaxFailures,
     );
     if (!reserved) throw tooMany('REQUEST_LIMIT');
+  }
+
+  async login(username: string, password: string): Promise<StaffLoginResult> {
+    const subject = normalizeUsername(username);
+    const now = this.app.clock.now();
+    // Counted before the slow check, known username or not, so parallel guesses cannot pass the limit.
+    await this.reserve('staff-login', subject, now);
     const staff = subject ? await repo.findStaffByUsername(this.db, subject) : undefined;
     const ok = await verifyPassword(password, staff?.password_hash ?? (await this.dummy()));
     if (!staff || !ok) throw unauthorized('WRONG_CREDENTIAL');
@@ -58,10 +70,82 @@ export class StaffService {
       await clearGuesses(this.db, 'staff-login', subject);
       throw unauthorized('INACTIVE_USER');
     }
+    const id = Number(staff.id);
+    if (staff.totp_secret !== null) {
+      // The password is right: its guessing ends; the code is guessed under its own counter (staff-totp).
+      await clearGuesses(this.db, 'staff-login', subject);
+      return { totpRequired: true, challenge: await this.app.staffTokens.challenge(id) };
+    }
     const token = await this.db.transaction().execute(async (trx) => {
       await clearGuesses(trx, 'staff-login', subject);
-      return this.app.staffTokens.issue(Number(staff.id), trx);
+      const issued = await this.app.staffTokens.issue(id, trx);
+      await recordStaffAction(trx, { staffId: id, action: 'login', subjectType: 'staff', subjectId: String(id) }, now);
+      return issued;
     });
-    return { token, staff: { id: Number(staff.id), username: staff.username, name: staff.name, role: staff.role } };
+    return { token, staff: { id, username: staff.username, name: staff.name, role: staff.role } };
+  }
+
+  /**
+   * POST /api/staff/login/totp: the second step. The challenge names the account (401 invalid-token when bad or
+   * expired); the code is counted (scope staff-totp, subject the staff id) before it is checked, and must belong to
+   * the previous, current or next 30-second step and to a step later than the last one accepted (each code works
+   * once): else 401 WRONG_TOTP. A right code for an account disabled since the password: 401 INACTIVE_USER.
+   */
+  async loginTotp(challenge: string, code: string): Promise<{ token: string; staff: StaffView }> {
+    const id = await this.app.staffTokens.verifyChallenge(challenge);
+    const now = this.app.clock.now();
+    const subject = String(id);
+    await this.reserve('staff-totp', subject, now);
+    const staff = await repo.findStaffForTotp(this.db, id);
+    if (!staff || staff.totp_secret === null) throw unauthorized('invalid-token');
+    let secret: string;
+    try {
+      secret = openTotpSecret(this.app.config.gameSecretKey, staff.totp_secret);
+    } catch {
+      // Never the value; the key changed or the row was altered. The operator re-enrols: staff totp <username>.
+      this.app.log.error({ staffId: id }, 'staff TOTP secret does not open with GAME_SECRET_KEY');
+      throw new AppError(500, 'INTERNAL_SERVER_ERROR');
+    }
+    const step = verifyTotp(secret, code, now);
+    if (step === null) throw unauthorized('WRONG_TOTP');
+    if (staff.status !== 'active') {
+      await clearGuesses(this.db, 'staff-totp', subject);
+      throw unauthorized('INACTIVE_USER');
+    }
+    const token = await this.db.transaction().execute(async (trx) => {
+      // Taken in the transaction that signs in: of two requests with one code, one signs in, the other is refused.
+      if (!(await repo.acceptTotpStep(trx, id, step))) throw unauthorized('WRONG_TOTP');
+      await clearGuesses(trx, 'staff-totp', subject);
+      const issued = await this.app.staffTokens.issue(id, trx);
+      await recordStaffAction(trx, { staffId: id, action: 'login.totp', subjectType: 'staff', subjectId: subject }, now);
+      return issued;
+    });
+    return { token, staff: { id, username: staff.username, name: staff.name, role: staff.role } };
+  }
+
+  /** POST /api/staff/logout: the session ends and the audit log says so, together. */
+  async logout(staffId: number, sessionId: string): Promise<void> {
+    const now = this.app.clock.now();
+    await this.db.transaction().execute(async (trx) => {
+      await this.app.staffTokens.revoke(sessionId, trx);
+      await recordStaffAction(trx, { staffId, action: 'logout', subjectType: 'staff', subjectId: String(staffId) }, now);
+    });
+  }
+
+  /** GET /api/staff/audit: newest first, `limit` rows below `before` (an entry id) when given. */
+  async audit(limit: number, before: number | null) {
+    const rows = await repo.listAudit(this.db, limit, before);
+    return {
+      entries: rows.map((r) => ({
+        id: Number(r.id),
+        staff: { id: Number(r.staff_id), username: r.username, name: r.name },
+        action: r.action,
+        subjectType: r.subject_type,
+        subjectId: r.subject_id,
+        reason: r.reason,
+        detail: r.detail === null ? null : (JSON.parse(r.detail) as Record<string, unknown>),
+        createdAt: r.created_at,
+      })),
+    };
   }
 }

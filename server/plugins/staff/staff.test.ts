@@ -5,7 +5,8 @@ import { freshDb, testConfig, buildTestApp, type TestApp, type TestDb } from '..
 import { insertPlayer } from '../../ledger/test-support';
 import { manualClock } from '../accounts/test-support';
 import { runStaffCommand } from './operator';
-import { DEMO_STAFF, seedDemoStaff } from './demo';
+import { totpCode } from '../../lib/totp';
+import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './demo';
 import { staffTokenKey, STAFF_TOKEN_TTL_SECONDS } from './tokens';
 import { createStaff, TEST_STAFF_PASSWORD } from './test-support';
 
@@ -149,6 +150,8 @@ describe('players and staff are kept apart', () => {
         { method: 'POST', url: '/api/staff/login', protected: false, staff: false, play: false, unlimited: false },
         { method: 'POST', url: '/api/staff/logout', protected: true, staff: true, play: false, unlimited: false },
         { method: 'GET', url: '/api/staff/me', protected: true, staff: true, play: false, unlimited: false },
+        { method: 'POST', url: '/api/staff/login/totp', protected: false, staff: false, play: false, unlimited: false },
+        { method: 'GET', url: '/api/staff/audit', protected: true, staff: true, play: false, unlimited: false },
       ]),
     );
     expect(t.app.routeCatalogue.find((r) => r.url === '/api/wallet' && r.method === 'GET')).toMatchObject({ protected: true, staff: false });
@@ -202,5 +205,21 @@ describe('demo staff account', () => {
     }
     // An install whose operator added staff gets no demo account.
     expect(await seedDemoStaff(t.db.db)).toBe(false);
+  });
+
+  test('with the key, the demo payments account too (once), whose fixed TOTP secret signs in at the second step', async () => {
+    const key = t.app.config.gameSecretKey;
+    expect(await seedDemoStaff(t.db.db, t.app.clock.now(), key)).toBe(true);
+    expect(await seedDemoStaff(t.db.db, t.app.clock.now(), key)).toBe(false);
+    const row = await t.db.db.selectFrom('staff_users').select(['name', 'role', 'totp_secret']).where('username', '=', 'payments').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Demo payments', role: 'payments' });
+    // Sealed at rest, not the base32 secret itself.
+    expect(row.totp_secret).toMatch(/^v1:/);
+    expect(row.totp_secret).not.toContain(DEMO_PAYMENTS_STAFF.totpSecret);
+    const first = await login('payments', DEMO_PAYMENTS_STAFF.password);
+    const { challenge } = first.json() as { challenge: string };
+    const res = await t.app.inject({ method: 'POST', url: '/api/staff/login/totp', payload: { challenge, code: totpCode(DEMO_PAYMENTS_STAFF.totpSecret, t.app.clock.now()) } });
+    expect(answer(res)).toBe('200 ok');
+    expect((res.json() as { staff: unknown }).staff).toMatchObject({ username: 'payments', role: 'payments' });
   });
 });

@@ -8,6 +8,9 @@ import * as repo from './repository';
 
 export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 export const STAFF_AUDIENCE = 'staff';
+/** The login's second step (docs/staff.md "Second factor"): a password was right, a TOTP code is still due. */
+export const STAFF_2FA_AUDIENCE = 'staff-2fa';
+export const STAFF_2FA_TTL_SECONDS = 5 * 60;
 
 /**
  * The staff tokens' signing key: HKDF-SHA256 of JWT_SECRET with info "staff". Players' tokens are signed with
@@ -36,6 +39,13 @@ export interface StaffTokens {
   revoke(sessionId: string, trx?: Kysely<DB>): Promise<void>;
   /** Ends every session of a staff member (disable, and later a password or role change); returns how many. */
   revokeAll(staffId: number, trx?: Kysely<DB>): Promise<number>;
+  /**
+   * The challenge of a login whose password was right and whose TOTP code is due: HS256, aud staff-2fa, sub the
+   * staff id, 5 minutes, no session. verify() refuses it (its audience is not staff), so it opens no staff route.
+   */
+  challenge(staffId: number): Promise<string>;
+  /** The staff id of a live challenge, or 401 invalid-token (bad, expired, or another kind of token). */
+  verifyChallenge(challenge: string): Promise<number>;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -89,6 +99,29 @@ export function staffTokens(db: Kysely<DB>, jwtSecret: string, now: () => Date):
 
     async revokeAll(staffId, trx = db) {
       return repo.revokeAllSessions(trx, staffId, iso(now()));
+    },
+
+    async challenge(staffId) {
+      const at = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(staffId))
+        .setAudience(STAFF_2FA_AUDIENCE)
+        .setJti(crypto.randomUUID())
+        .setIssuedAt(at)
+        .setExpirationTime(at + STAFF_2FA_TTL_SECONDS)
+        .sign(key);
+    },
+
+    async verifyChallenge(challenge) {
+      try {
+        const { payload } = await jwtVerify(challenge, key, { algorithms: ['HS256'], audience: STAFF_2FA_AUDIENCE, currentDate: now() });
+        const id = Number(payload.sub);
+        if (!Number.isSafeInteger(id) || id <= 0) throw new Error('no staff id');
+        return id;
+      } catch {
+        throw unauthorized('invalid-token');
+      }
     },
   };
 }
