@@ -102,35 +102,38 @@ export function AuditPage() {
       {log.status === 'ready' && log.entries.length === 0 && <p className="staff-muted">{t('audit.empty')}</p>}
       {log.status === 'ready' && log.entries.length > 0 && (
         <>
-          <table className="audit-table">
-            <caption>{t('audit.table')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('audit.col.when')}</th>
-                <th scope="col">{t('audit.col.who')}</th>
-                <th scope="col">{t('audit.col.action')}</th>
-                <th scope="col">{t('audit.col.subject')}</th>
-                <th scope="col">{t('audit.col.reason')}</th>
-              </tr>
-            </thead>
-            <tbody ref={table}>
-              {log.entries.map((e) => (
-                <tr key={e.id} data-entry={e.id} tabIndex={-1}>
-                  <td data-label={t('audit.col.when')}>
-                    <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-                  </td>
-                  <td data-label={t('audit.col.who')}>
-                    {e.staff.name} <span className="staff-muted">({e.staff.username})</span>
-                  </td>
-                  <td data-label={t('audit.col.action')}>{actionText(e)}</td>
-                  <td data-label={t('audit.col.subject')}>{subjectText(e)}</td>
-                  <td data-label={t('audit.col.reason')} className="audit-table__reason">
-                    {e.reason || t('audit.noReason')}
-                  </td>
+          {/* Focusable, so the log can be scrolled from the keyboard (sideways too, when a narrow window cuts the table). */}
+          <div className="audit-table-wrap" role="region" aria-label={t('audit.table')} tabIndex={0}>
+            <table className="audit-table">
+              <caption>{t('audit.table')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.col.when')}</th>
+                  <th scope="col">{t('audit.col.who')}</th>
+                  <th scope="col">{t('audit.col.action')}</th>
+                  <th scope="col">{t('audit.col.subject')}</th>
+                  <th scope="col">{t('audit.col.reason')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody ref={table}>
+                {log.entries.map((e) => (
+                  <tr key={e.id} data-entry={e.id} tabIndex={-1}>
+                    <td data-label={t('audit.col.when')}>
+                      <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
+                    </td>
+                    <td data-label={t('audit.col.who')}>
+                      {e.staff.name} <span className="staff-muted">({e.staff.username})</span>
+                    </td>
+                    <td data-label={t('audit.col.action')}>{actionText(e)}</td>
+                    <td data-label={t('audit.col.subject')}>{subjectText(e)}</td>
+                    <td data-label={t('audit.col.reason')} className="audit-table__reason">
+                      {e.reason || t('audit.noReason')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <div className="audit__older">
             {log.hasOlder ? (
               <button type="button" className="staff-button" onClick={() => void loadOlder()} disabled={log.older.status === 'loading'} aria-busy={log.older.status === 'loading'}>

@@ -186,42 +186,45 @@ function PlayerCard({ result, onStatusChanged }: { result: PlayerLookup; onStatu
       {movements.length === 0 ? (
         <p className="staff-muted">{t('players.noMovements')}</p>
       ) : (
-        <table className="players-movements">
-          <caption>{t('players.movements')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('players.col.when')}</th>
-              <th scope="col">{t('players.col.type')}</th>
-              <th scope="col">{t('players.col.route')}</th>
-              <th scope="col">{t('players.col.amount')}</th>
-              <th scope="col">{t('players.col.status')}</th>
-              <th scope="col">{t('players.col.reference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {movements.map((m) => (
-              <tr key={m._id}>
-                <td data-label={t('players.col.when')}>
-                  <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
-                </td>
-                <td data-label={t('players.col.type')}>{t(`players.type.${m.statementType}`)}</td>
-                <td data-label={t('players.col.route')}>
-                  {m.from} → {m.to}
-                </td>
-                <td data-label={t('players.col.amount')} className="players-movements__amount">
-                  {money(m.amount)}
-                </td>
-                <td data-label={t('players.col.status')}>
-                  <span className={`players-line players-line--${m.status}`}>{t(`players.line.${m.status}`)}</span>
-                  {m.note && <span className="players-line__note">{t('players.note', { note: m.note })}</span>}
-                </td>
-                <td data-label={t('players.col.reference')} className="players-movements__ref">
-                  {m.reference ?? ''}
-                </td>
+        // Focusable, so a table wider than a narrow window can be scrolled sideways from the keyboard.
+        <div className="players-movements-wrap" role="region" aria-label={t('players.movements')} tabIndex={0}>
+          <table className="players-movements">
+            <caption>{t('players.movements')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('players.col.when')}</th>
+                <th scope="col">{t('players.col.type')}</th>
+                <th scope="col">{t('players.col.route')}</th>
+                <th scope="col">{t('players.col.amount')}</th>
+                <th scope="col">{t('players.col.status')}</th>
+                <th scope="col">{t('players.col.reference')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {movements.map((m) => (
+                <tr key={m._id}>
+                  <td data-label={t('players.col.when')}>
+                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt)}</time>
+                  </td>
+                  <td data-label={t('players.col.type')}>{t(`players.type.${m.statementType}`)}</td>
+                  <td data-label={t('players.col.route')}>
+                    {m.from} → {m.to}
+                  </td>
+                  <td data-label={t('players.col.amount')} className="players-movements__amount">
+                    {money(m.amount)}
+                  </td>
+                  <td data-label={t('players.col.status')}>
+                    <span className={`players-line players-line--${m.status}`}>{t(`players.line.${m.status}`)}</span>
+                    {m.note && <span className="players-line__note">{t('players.note', { note: m.note })}</span>}
+                  </td>
+                  <td data-label={t('players.col.reference')} className="players-movements__ref">
+                    {m.reference ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
