@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import pg from 'pg';
 import { testEngine } from './test/helper';
 import { createDb } from './db';
@@ -113,7 +114,7 @@ test('a second start on the same database migrates and seeds nothing twice and k
   try {
     const players = await database.db.selectFrom('players').select('phone').execute();
     expect(players).toEqual([{ phone: '0812345678' }]);
-    expect(await database.db.selectFrom('staff_users').select('username').execute()).toEqual([{ username: 'support' }]);
+    expect(await database.db.selectFrom('staff_users').select('username').orderBy('username').execute()).toEqual([{ username: 'payments' }, { username: 'support' }]);
   } finally {
     await database.destroy();
   }
@@ -153,9 +154,116 @@ test.each([
   [{ DEMO: 'maybe' }, /^Configuration error: DEMO must be on\/off/],
   [{ DEMO: 'off' }, /^Configuration error: PAYMENT_WEBHOOK_SECRET is required/],
   [{ PORT: 'eighty' }, /^Configuration error: PORT must be a whole number/],
+  [{ WORKERS: 'two' }, /^Configuration error: WORKERS must be a whole number, got "two"\n$/],
+  [{ WORKERS: '0' }, /^Configuration error: WORKERS must be between 1 and 64, got 0\n$/],
+  [{ WORKERS: '65' }, /^Configuration error: WORKERS must be between 1 and 64, got 65\n$/],
+  // Several processes need PostgreSQL (SQLite has one writer) and Redis (rate limits, lockouts, socket rooms).
+  [
+    { WORKERS: '2' },
+    testEngine() === 'postgres'
+      ? /^WORKERS=2 needs Redis \(REDIS_URL\): rate limits, login lockouts and socket rooms are shared through it; start one process or set REDIS_URL\n$/
+      : /^WORKERS=2 needs PostgreSQL \(DATABASE_URL\) and Redis \(REDIS_URL\): SQLite has one writer; start one process or set them\n$/,
+  ],
 ])('a bad setting %j stops it with one clear line and exit 1', async (env, message) => {
   const run = start(env);
   expect(await run.exited).toBe(1);
   expect(run.stderr().trim().split('\n')).toHaveLength(1);
   expect(run.stderr()).toMatch(message);
+});
+
+/** An HTTP/1.1 connection written by hand: answers are read whole (Content-Length), in order. */
+function rawConnection(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let buf = '';
+  const waiters: (() => void)[] = [];
+  socket.setEncoding('utf8');
+  socket.on('data', (d: string) => {
+    buf += d;
+    for (const w of waiters.splice(0)) w();
+  });
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  const until = async (take: () => string | null): Promise<string> => {
+    for (;;) {
+      const got = take();
+      if (got !== null) return got;
+      await Promise.race([new Promise<void>((r) => waiters.push(r)), closed.then(() => { if (take() === null) throw new Error(`connection closed: ${buf}`); })]);
+    }
+  };
+  return {
+    socket,
+    closed,
+    write: (text: string) => socket.write(text),
+    /** The next interim "100 Continue" line. */
+    continued: () =>
+      until(() => {
+        const m = /^HTTP\/1\.1 100 Continue\r\n\r\n/.exec(buf);
+        if (!m) return null;
+        buf = buf.slice(m[0].length);
+        return m[0];
+      }),
+    /** The next whole answer: status, lower-cased headers, body. */
+    answer: async () => {
+      const raw = await until(() => {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return null;
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
+        if (buf.length < end + 4 + length) return null;
+        const whole = buf.slice(0, end + 4 + length);
+        buf = buf.slice(whole.length);
+        return whole;
+      });
+      const [head, body] = [raw.slice(0, raw.indexOf('\r\n\r\n')), raw.slice(raw.indexOf('\r\n\r\n') + 4)];
+      const [status, ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+      return { status: Number(status.split(' ')[1]), headers, body };
+    },
+  };
+}
+
+/** Resolves once nothing listens on the port any more (a connection is refused). */
+async function refusing(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1');
+      s.once('connect', () => {
+        s.destroy();
+        resolve(false);
+      });
+      s.once('error', () => resolve(true));
+    });
+    if (refused) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('the server still accepts connections');
+}
+
+test('a graceful close stops accepting, answers kept-alive connections normally with Connection: close, finishes requests in flight, exits 0', async () => {
+  const run = start({});
+  const port = Number(new URL(await listening(run)).port);
+
+  // A: a kept-alive connection with one answer behind it. B: a request in flight (its body not sent yet).
+  const a = rawConnection(port);
+  a.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  expect((await a.answer()).status).toBe(200);
+  const b = rawConnection(port);
+  const body = JSON.stringify({ username: '0899999999', password: 'not-the-password' });
+  b.write(`POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+  await b.continued(); // the server has the request
+
+  run.child.kill('SIGTERM');
+  await refusing(port);
+
+  // The kept-alive connection's next request is answered as usual (no 503), telling the client to reconnect.
+  a.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  const again = await a.answer();
+  expect({ status: again.status, connection: again.headers.connection, body: again.body }).toEqual({ status: 200, connection: 'close', body: '{"status":"ok"}' });
+  await a.closed;
+
+  // The request in flight finishes with its real answer.
+  b.write(body);
+  const late = await b.answer();
+  expect({ status: late.status, connection: late.headers.connection, body: JSON.parse(late.body) }).toEqual({ status: 401, connection: 'close', body: { message: 'WRONG_CREDENTIAL' } });
+  await b.closed;
+
+  expect(await run.exited).toBe(0);
 });
