@@ -65,8 +65,11 @@ export interface ReplyBody {
 }
 
 export const staffApi = {
+  /** Signed in, or (an account with a second factor) a challenge for loginTotp. */
   login: (username: string, password: string) =>
-    call<{ token: string; staff: StaffProfile }>('POST', '/api/staff/login', { username, password }, { anonymous: true }),
+    call<{ token: string; staff: StaffProfile } | { totpRequired: true; challenge: string }>('POST', '/api/staff/login', { username, password }, { anonymous: true }),
+  loginTotp: (challenge: string, code: string) =>
+    call<{ token: string; staff: StaffProfile }>('POST', '/api/staff/login/totp', { challenge, code }, { anonymous: true }),
   logout: () => call<{ ok: true }>('POST', '/api/staff/logout'),
   me: () => call<StaffProfile>('GET', '/api/staff/me'),
   conversations: (status: ConversationFilter) =>

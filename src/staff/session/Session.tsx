@@ -16,7 +16,10 @@ export type StaffSession =
 
 interface SessionApi {
   session: StaffSession;
-  signIn: (username: string, password: string) => Promise<void>;
+  /** Signs in, or answers the challenge of the second step (an account with a TOTP second factor). */
+  signIn: (username: string, password: string) => Promise<{ challenge: string } | null>;
+  /** The second step: the challenge and the 6-digit code. */
+  signInTotp: (challenge: string, code: string) => Promise<void>;
   signOut: () => Promise<void>;
   recheck: () => void;
 }
@@ -60,7 +63,15 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (username: string, password: string) => {
-    const { token, staff } = await staffApi.login(username, password);
+    const answer = await staffApi.login(username, password);
+    if ('challenge' in answer) return { challenge: answer.challenge };
+    storeStaffToken(answer.token);
+    setSession({ status: 'signedIn', staff: answer.staff, token: answer.token });
+    return null;
+  }, []);
+
+  const signInTotp = useCallback(async (challenge: string, code: string) => {
+    const { token, staff } = await staffApi.loginTotp(challenge, code);
     storeStaffToken(token);
     setSession({ status: 'signedIn', staff, token });
   }, []);
@@ -75,7 +86,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     setSession({ status: 'signedOut', ended: false });
   }, []);
 
-  const value = useMemo(() => ({ session, signIn, signOut, recheck: check }), [session, signIn, signOut, check]);
+  const value = useMemo(() => ({ session, signIn, signInTotp, signOut, recheck: check }), [session, signIn, signInTotp, signOut, check]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
