@@ -7,10 +7,11 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
-import { CLOSE_MESSAGE } from './server';
 
 /** The message a worker sends once it listens (its URL: the real port, also for PORT=0). */
 export const READY_MESSAGE = 'wallet:ready';
+/** The message the primary sends a worker to close it gracefully (server/server.ts). */
+export const CLOSE_MESSAGE = 'wallet:close';
 
 /** How long the primary waits for a closing worker before killing it (its own close gives up after 10 s). */
 const WORKER_CLOSE_TIMEOUT_MS = 15_000;

@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
 import type { Config } from './config';
+import { CLOSE_MESSAGE } from './cluster';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -19,9 +20,6 @@ const CLOSE_TIMEOUT_MS = 10_000;
 const DRAIN_MAX_MS = 2_000;
 /** A connection without a request for this long is idle enough to be closed by the server (server.close()). */
 const DRAIN_QUIET_MS = 250;
-
-/** The message a cluster primary sends a worker to close it gracefully (server/cluster.ts). */
-export const CLOSE_MESSAGE = 'wallet:close';
 
 /**
  * Listens on config.host:config.port. On SIGINT or SIGTERM (or the cluster primary's close message) it closes
