@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { workersRefusal } from './cluster';
@@ -122,4 +124,27 @@ test('workers that cannot start stop the primary with exit 1', async () => {
   const primary = startPrimary({ FAIL_START: '1' });
   expect(await primary.exited).toBe(1);
   expect(primary.err()).toMatch(/Cannot start: worker \d+ exited before listening \(code 1\)/);
+});
+
+test('a rolling restart whose new worker cannot start stops there and leaves the old workers serving', async () => {
+  const flag = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-cluster-')), 'fail');
+  const primary = startPrimary({ FAIL_START_IF: flag });
+  const url = await until(() => /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(primary.out())?.[1], 'the primary to listen');
+  const pid = primary.child.pid as number;
+  const before = workerPids(pid);
+  fs.writeFileSync(flag, '');
+  primary.child.kill('SIGHUP');
+  await until(() => /Rolling restart stopped: the new worker \d+ exited before listening \(code 1\); the old workers keep serving/.test(primary.err()), 'the restart to stop');
+  expect(primary.err()).not.toMatch(/starting another/);
+  expect(workerPids(pid)).toEqual(before);
+  expect(before).toContain(await served(url));
+
+  // The next SIGHUP, with workers able to start again, goes through.
+  fs.rmSync(flag);
+  primary.child.kill('SIGHUP');
+  await until(() => /Rolling restart done: 2 workers/.test(primary.err()), 'the rolling restart');
+  expect(workerPids(pid).filter((p) => before.includes(p))).toEqual([]);
+  primary.child.kill('SIGTERM');
+  expect(await primary.exited).toBe(0);
+  fs.rmSync(path.dirname(flag), { recursive: true, force: true });
 });

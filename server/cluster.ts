@@ -58,7 +58,8 @@ export async function runPrimary(count: number, log: Log = (l) => console.error(
   let rolling = false;
   let failedStarts = 0;
 
-  const fork = (): { worker: Worker; ready: Promise<string> } => {
+  /** replaceEarlyDeath: false for a rolling restart's new worker, whose failed start stops the restart instead. */
+  const fork = (replaceEarlyDeath = true): { worker: Worker; ready: Promise<string> } => {
     const worker = cluster.fork();
     workers.add(worker);
     let listening = false;
@@ -73,7 +74,7 @@ export async function runPrimary(count: number, log: Log = (l) => console.error(
         workers.delete(worker);
         const wasRetiring = retiring.delete(worker);
         if (!listening) reject(new Error(`worker ${worker.process.pid} exited before listening (${signal ?? `code ${code}`})`));
-        if (shuttingDown || wasRetiring) return;
+        if (shuttingDown || wasRetiring || (!listening && !replaceEarlyDeath)) return;
         if (!listening && ++failedStarts >= MAX_FAILED_STARTS) {
           log(`Worker ${worker.process.pid} exited before listening ${failedStarts} times in a row: stopping`);
           void shutdown(1);
@@ -126,7 +127,7 @@ export async function runPrimary(count: number, log: Log = (l) => console.error(
     try {
       for (const worker of old) {
         if (shuttingDown) return;
-        const next = fork();
+        const next = fork(false);
         try {
           await next.ready;
         } catch (e) {

@@ -1,12 +1,13 @@
 /**
  * A stand-in worker for server/cluster.test.ts: a plain HTTP server on the shared port that answers its pid, tells
  * the primary it listens, and on the primary's close message closes and exits 0, as server/server.ts does.
- * FAIL_START=1: it exits 1 before listening (a worker that cannot start).
+ * FAIL_START=1, or the file FAIL_START_IF names exists: it exits 1 before listening (a worker that cannot start).
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import { CLOSE_MESSAGE, reportReady } from '../cluster';
 
-if (process.env.FAIL_START === '1') {
+if (process.env.FAIL_START === '1' || (process.env.FAIL_START_IF && fs.existsSync(process.env.FAIL_START_IF))) {
   console.error('fixture worker: cannot start');
   process.exit(1);
 }
