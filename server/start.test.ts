@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
+import { io as socketIo } from 'socket.io-client';
 import { testEngine } from './test/helper';
 import { createDb } from './db';
 import { isSealed, openSecret, secretKeyFrom } from './lib/secret-box';
@@ -266,4 +267,35 @@ test('a graceful close stops accepting, answers kept-alive connections normally 
   await b.closed;
 
   expect(await run.exited).toBe(0);
+});
+
+test('a request arriving while the app itself closes (after the drain) is answered normally, not 503', async () => {
+  const run = start({});
+  const url = await listening(run);
+  const port = Number(new URL(url).port);
+  // A guest's socket: dropped by the realtime preClose, i.e. once app.close() has begun.
+  const { guestId } = (await (await fetch(`${url}/api/chat/guest`, { method: 'POST' })).json()) as { guestId: string };
+  const socket = socketIo(url, { transports: ['websocket'], reconnection: false, auth: { guestId }, forceNew: true });
+  await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+  const dropped = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+  // A: a request in flight (its body withheld) keeps the drain going to its end and the close waiting for it.
+  const a = rawConnection(port);
+  const body = JSON.stringify({ username: '0899999998', password: 'not-the-password' });
+  a.write(`POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`);
+  await a.continued();
+  // C: a request whose head is not finished yet (the connection is not idle, so the close keeps it).
+  const c = rawConnection(port);
+  c.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+
+  run.child.kill('SIGTERM');
+  expect(await dropped).toBe('transport close');
+  c.write('\r\n');
+  const during = await c.answer();
+  expect({ status: during.status, connection: during.headers.connection, body: during.body }).toEqual({ status: 200, connection: 'close', body: '{"status":"ok"}' });
+
+  a.write(body);
+  expect((await a.answer()).status).toBe(401);
+  expect(await run.exited).toBe(0);
+  socket.close();
 });
