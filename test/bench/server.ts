@@ -3,8 +3,9 @@
  * with autocannon, next to baselines started in the same run (absolute figures are noisy on this machine kind; the
  * ratios are what the budgets name). Printed: GET /api/wallet against bare Fastify hello-world, wallet -> game
  * transfers against a bare Fastify + better-sqlite3 one-transaction transfer (SQLite) or pgbench TPC-B
- * (PostgreSQL, when DATABASE_URL is set), p50/p99, and whether the money adds up after the load (every player's
- * wallet plus games equals what was deposited, the ledger audit passes).
+ * (PostgreSQL, when DATABASE_URL is set), p50/p99, the wallet read's p99 again while SLIPS_PER_SECOND slips are
+ * uploaded (read on worker threads), and whether the money adds up after the load (every player's wallet plus games
+ * equals what was deposited, the ledger audit passes).
  *
  * The speed targets are reported, not enforced, until issue 13's work lands; the money check is enforced.
  */
@@ -15,7 +16,9 @@ import path from 'node:path';
 import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
-import { seedBase } from '../../server/db/seed';
+import { SETTINGS, seedBase } from '../../server/db/seed';
+import { writeSetting } from '../../server/plugins/lookups/lookups-repository';
+import { makeSlipPng } from '../../server/plugins/deposits/domain/slip-image';
 import { insertPlayer } from '../../server/plugins/accounts/repository';
 import { hashPassword } from '../../server/lib/password';
 import { creditWallet } from '../../server/ledger/journal';
@@ -29,6 +32,8 @@ const DEPOSIT_SATANG = 10_000_00;
 const PASSWORD = 'bench-pass-1';
 const GAME = 'pg';
 /** Issue 13's targets (ratios to the in-run baselines, p99 in ms). */
+/** Slip uploads per second during the second wallet-read run (issue 13: reads keep their p99 meanwhile). */
+const SLIPS_PER_SECOND = 10;
 const TARGETS = { readSqlite: 0.35, readPostgres: 0.25, transfer: 0.8, transferP99Ms: 50 };
 
 interface Child {
@@ -120,6 +125,8 @@ async function seedPlayers(engine: Engine): Promise<string[]> {
   try {
     await migrateToLatest(database.db);
     await seedBase(database.db);
+    // Slips open all day: the seeded nightly closed hours would refuse the slip load at 16:50-17:10 UTC.
+    await writeSetting(database.db, 'slip', { ...SETTINGS.slip, closeFrom: null, closeTo: null });
     const hash = await hashPassword(PASSWORD);
     const phones: string[] = [];
     for (let i = 0; i < PLAYERS; i++) {
@@ -220,6 +227,12 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
           `errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
       );
 
+      const underSlips = await withSlipUploads(url, tokens, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
+      lines.push(
+        `GET /api/wallet while ${SLIPS_PER_SECOND} slips/s are uploaded (${engine.name}): ${fmt(perSecond(underSlips.result))} req/s; p50 ${underSlips.result.latency.p50} ms, ` +
+          `p99 ${underSlips.result.latency.p99} ms (without slips ${read.latency.p99} ms); ${underSlips.slips} slips read (${underSlips.slipFailures} not answered)`,
+      );
+
       const transfers = await load({
         url,
         requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withToken }],
@@ -243,6 +256,43 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
   } finally {
     await engine.cleanup();
   }
+}
+
+/**
+ * Runs `during` while uploading SLIPS_PER_SECOND slip pictures (each a new reference the bank does not know: the
+ * server reads the whole picture, then the verifier refuses it as INVALID_SLIP, so no money moves).
+ */
+async function withSlipUploads(url: string, tokens: string[], during: () => Promise<Result>): Promise<{ result: Result; slips: number; slipFailures: number }> {
+  let slips = 0;
+  let slipFailures = 0;
+  let n = 0;
+  const inFlight = new Set<Promise<void>>();
+  const upload = async () => {
+    const i = n++;
+    const png = makeSlipPng({ sendingBank: '004', transRef: `BENCH${process.pid}${String(i).padStart(8, '0')}`, amountSatang: 10_000, at: new Date() });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slip.png');
+    try {
+      const res = await fetch(`${url}/api/wallet/slip`, { method: 'POST', headers: { authorization: `Bearer ${tokens[i % tokens.length]}` }, body: form });
+      await res.arrayBuffer();
+      if (res.status === 422 || res.status === 200) slips++;
+      else slipFailures++;
+    } catch {
+      slipFailures++;
+    }
+  };
+  const timer = setInterval(() => {
+    const p = upload().finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }, 1000 / SLIPS_PER_SECOND);
+  let result: Result;
+  try {
+    result = await during();
+  } finally {
+    clearInterval(timer);
+    await Promise.all(inFlight);
+  }
+  return { result, slips, slipFailures };
 }
 
 /** The bare transfer endpoint (its own process and file) under the same load: successful transfers per second. */
