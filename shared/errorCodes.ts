@@ -58,7 +58,7 @@ export const PROJECT_ERROR_CODES = [
  * a wrong or already used second-factor code at the staff login (401, docs/staff.md "Second factor").
  * The route sweep accepts them.
  */
-export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP'] as const;
+export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED'] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [

@@ -29,10 +29,16 @@ const staffRows = () => t.db.db.selectFrom('staff_users').select(['username', 'n
 test('staff add takes the password from STAFF_PASSWORD; the new account logs in with it', async () => {
   env = { STAFF_PASSWORD: 'a-long-secret-1' };
   expect(await run('staff', 'add', 'Alice', '--name', '  Alice   Admin ', '--role', 'admin')).toBe(0);
-  expect(out).toEqual([expect.stringMatching(/^staff alice added \(id \d+, admin\): log in at \/staff$/)]);
+  // Every new account gets its second factor at once: the sign-in asks for the code from the printed secret.
+  expect(out[0]).toMatch(/^staff alice added \(id \d+, admin, with a second factor\): log in at \/staff$/);
   const res = await login('alice', 'a-long-secret-1');
   expect(res.statusCode).toBe(200);
-  expect(res.json().staff).toMatchObject({ username: 'alice', name: 'Alice Admin', role: 'admin' });
+  const { challenge } = res.json() as { totpRequired: boolean; challenge: string };
+  expect(res.json()).toMatchObject({ totpRequired: true });
+  const code = totpCode(printed(out).secret, t.app.clock.now());
+  const signed = await t.app.inject({ method: 'POST', url: '/api/staff/login/totp', payload: { challenge, code } });
+  expect(signed.statusCode).toBe(200);
+  expect(signed.json().staff).toMatchObject({ username: 'alice', name: 'Alice Admin', role: 'admin' });
   const stored = await t.db.db.selectFrom('staff_users').select('password_hash').where('username', '=', 'alice').executeTakeFirstOrThrow();
   expect(stored.password_hash).toMatch(/^scrypt\$/);
 });
@@ -54,7 +60,7 @@ test('a duplicate username is refused with one line, before any password is aske
 
 test('two adds of one username at the same time: one is written, the other refused', async () => {
   const lines: string[] = [];
-  const ctx = { db: t.db.db, config: t.app.config, env: { STAFF_PASSWORD: 'racing-secret-1' }, out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+  const ctx = { db: t.db.db, config: t.app.config, secretKey: t.app.config.gameSecretKey, env: { STAFF_PASSWORD: 'racing-secret-1' }, out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
   const codes = await Promise.all([
     runOperator(['staff', 'add', 'race', '--name', 'One', '--role', 'support'], ctx),
     runOperator(['staff', 'add', 'race', '--name', 'Two', '--role', 'support'], ctx),
@@ -73,7 +79,7 @@ test('on a terminal the password is asked twice; a mismatch or a short one write
   };
   expect(await run('staff', 'add', 'carol', '--name', 'Carol', '--role', 'payments')).toBe(0);
   expect(asked).toEqual(['Password for carol: ', 'The same password again: ']);
-  expect((await login('carol', 'typed-secret-12')).statusCode).toBe(200);
+  expect((await login('carol', 'typed-secret-12')).json()).toMatchObject({ totpRequired: true });
 
   answers.push('typed-secret-12', 'typed-secret-13');
   expect(await run('staff', 'add', 'dave', '--name', 'Dave', '--role', 'support')).toBe(2);
@@ -128,7 +134,8 @@ test('staff disable refuses the logins and ends every session at once; an unknow
 });
 
 test('the usage lists the staff commands', async () => {
-  expect(USAGE).toContain('staff add <username> --name "<name>" --role support|payments|admin [--totp]');
+  expect(USAGE).toContain('staff add <username> --name "<name>" --role support|payments|admin');
+  expect(USAGE).toContain('its second\n                               factor is enrolled at once');
   expect(USAGE).toContain('staff totp <username>');
   expect(await run('staff', 'frobnicate')).toBe(2);
   expect(err).toEqual([USAGE]);
@@ -176,7 +183,7 @@ test('staff totp enrols a second factor: prints the secret and URI once, stores 
   expect(err).toEqual(['no staff user nobody']);
 });
 
-test('staff add --totp enrols at creation; without a key to seal with, nothing is written', async () => {
+test('staff add enrols the second factor at creation (--totp is still accepted); without a key to seal with, nothing is written', async () => {
   env = { STAFF_PASSWORD: 'ivan-secret-123' };
   expect(await run('staff', 'add', 'ivan', '--totp', '--name', 'Ivan', '--role', 'payments')).toBe(0);
   expect(out[0]).toMatch(/^staff ivan added \(id \d+, payments, with a second factor\): log in at \/staff$/);

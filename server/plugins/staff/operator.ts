@@ -15,10 +15,10 @@ import { newTotpEnrolment } from './totp';
 export const STAFF_PASSWORD_MIN_LENGTH = 10;
 
 export const STAFF_USAGE = `  staff list                   list the staff accounts of the /staff console
-  staff add <username> --name "<name>" --role support|payments|admin [--totp]
+  staff add <username> --name "<name>" --role support|payments|admin
                                add a staff account; the password comes from STAFF_PASSWORD or, on a
-                               terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters); --totp
-                               also enrols a second factor (as staff totp)
+                               terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters); its second
+                               factor is enrolled at once and printed (as staff totp)
   staff totp <username>        enrol (or reset) the account's second factor: prints the secret and the
                                otpauth:// URI for an authenticator app, and ends the account's sessions
   staff disable <username>     refuse the account's logins and end its sessions at once
@@ -96,7 +96,6 @@ async function readPassword(ctx: StaffOperatorContext, username: string): Promis
 }
 
 async function add(allWords: string[], ctx: StaffOperatorContext, now: Date): Promise<number | null> {
-  const withTotp = allWords.includes('--totp');
   const words = allWords.filter((w) => w !== '--totp');
   const { positional, options, bad } = parseOptions(words);
   const unknown = Object.keys(options).filter((k) => k !== 'name' && k !== 'role');
@@ -126,10 +125,11 @@ async function add(allWords: string[], ctx: StaffOperatorContext, now: Date): Pr
     ctx.err(taken);
     return 1;
   }
-  if (withTotp && noKey(ctx)) return 2;
+  // Every new account gets its second factor (issue 14: password plus TOTP); --totp is kept for scripts that pass it.
+  if (noKey(ctx)) return 2;
   const secret = await readPassword(ctx, username);
   if (!secret.ok) return 2;
-  const totp = withTotp && ctx.secretKey ? newTotpEnrolment(ctx.secretKey, username) : null;
+  const totp = ctx.secretKey ? newTotpEnrolment(ctx.secretKey, username) : null;
   let id: number;
   try {
     id = await repo.insertStaff(ctx.db, { username, name, role, password_hash: await hashPassword(secret.password), now: now.toISOString(), totp_secret: totp?.sealed ?? null });

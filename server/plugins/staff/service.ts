@@ -12,6 +12,12 @@ import { recordStaffAction } from './audit';
 import * as repo from './repository';
 import { openTotpSecret } from './totp';
 
+/**
+ * Roles that sign in only with a second factor: they approve payments and settle payouts. An account of one of them
+ * without an enrolled secret is refused (403 TOTP_REQUIRED) until the operator runs `staff totp <username>`.
+ */
+export const TOTP_ROLES: ReadonlySet<string> = new Set<StaffRole>(['payments', 'admin']);
+
 /** The staff member as the console sees it (login answer, GET /api/staff/me). */
 export interface StaffView { id: number; username: string; name: string; role: StaffRole }
 
@@ -71,6 +77,11 @@ export class StaffService {
       throw unauthorized('INACTIVE_USER');
     }
     const id = Number(staff.id);
+    if (staff.totp_secret === null && TOTP_ROLES.has(staff.role)) {
+      // A role that settles money signs in with two factors only; told only to someone who knows the password.
+      await clearGuesses(this.db, 'staff-login', subject);
+      throw new AppError(403, 'TOTP_REQUIRED');
+    }
     if (staff.totp_secret !== null) {
       // The password is right: its guessing ends; the code is guessed under its own counter (staff-totp).
       await clearGuesses(this.db, 'staff-login', subject);

@@ -37,16 +37,26 @@ const io = () => ({ db: t.db.db, out: () => undefined, err: () => undefined, now
 
 describe('login', () => {
   test('the right password gets a staff token and the staff member; GET /api/staff/me answers who it is', async () => {
-    const s = await createStaff(t.app, { username: 'anna', name: 'Anna Staff', role: 'payments' });
+    const s = await createStaff(t.app, { username: 'anna', name: 'Anna Staff', role: 'support' });
     const res = await login('anna', TEST_STAFF_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { token: string; staff: unknown };
-    expect(body.staff).toEqual({ id: s.id, username: 'anna', name: 'Anna Staff', role: 'payments' });
+    expect(body.staff).toEqual({ id: s.id, username: 'anna', name: 'Anna Staff', role: 'support' });
     const who = await me(body.token);
     expect(who.statusCode).toBe(200);
-    expect(who.json()).toEqual({ id: s.id, username: 'anna', name: 'Anna Staff', role: 'payments' });
+    expect(who.json()).toEqual({ id: s.id, username: 'anna', name: 'Anna Staff', role: 'support' });
     // Usernames are compared without case or surrounding space.
     expect(answer(await login('  ANNA ', TEST_STAFF_PASSWORD))).toBe('200 ok');
+  });
+
+  test('payments and admin accounts without a second factor are refused (403 TOTP_REQUIRED), only with the right password', async () => {
+    for (const role of ['payments', 'admin'] as const) {
+      const s = await createStaff(t.app, { role });
+      expect(answer(await login(s.username, 'wrong-password'))).toBe('401 WRONG_CREDENTIAL');
+      expect(answer(await login(s.username, TEST_STAFF_PASSWORD))).toBe('403 TOTP_REQUIRED');
+      const sessions = await t.db.db.selectFrom('staff_sessions').select('id').where('staff_id', '=', s.id).execute();
+      expect(sessions).toHaveLength(1); // only the one createStaff issued
+    }
   });
 
   test('a wrong password and an unknown username get the same 401 WRONG_CREDENTIAL', async () => {
