@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 
 import { AuditPage } from './audit/AuditPage';
 import { ConversationsPage } from './conversations/ConversationsPage';
+import { PayoutsPage } from './payouts/PayoutsPage';
 import { PlayersPage } from './players/PlayersPage';
+import { ReviewsPage } from './reviews/ReviewsPage';
 import type { TextKey } from './i18n/texts';
 import type { StaffRole } from './types';
 
@@ -24,6 +26,8 @@ export interface StaffPage {
 export const STAFF_PAGES: readonly StaffPage[] = [
   { path: 'conversations', navKey: 'nav.conversations', Page: ConversationsPage },
   { path: 'players', navKey: 'nav.players', Page: PlayersPage },
+  { path: 'reviews', navKey: 'nav.reviews', roles: ['payments', 'admin'], Page: ReviewsPage },
+  { path: 'payouts', navKey: 'nav.payouts', roles: ['payments', 'admin'], Page: PayoutsPage },
   { path: 'audit', navKey: 'nav.audit', roles: ['admin'], Page: AuditPage },
 ];
 
