@@ -202,13 +202,11 @@ function PayoutRow({ payout: p, money, chosen, onAction }: { payout: Payout; mon
       </td>
       <td data-label={t('payouts.col.actions')}>
         <span className="payouts__actions">
-          <button id={actionButtonId('settle', p.id)} type="button" className="staff-button" onClick={() => onAction('settle')}>
+          <button id={actionButtonId('settle', p.id)} type="button" className="staff-button" aria-label={`${t('payouts.settle')}: ${who}`} onClick={() => onAction('settle')}>
             {t('payouts.settle')}
-            <span className="visually-hidden">: {who}</span>
           </button>
-          <button id={actionButtonId('fail', p.id)} type="button" className="staff-button staff-button--danger" onClick={() => onAction('fail')}>
+          <button id={actionButtonId('fail', p.id)} type="button" className="staff-button staff-button--danger" aria-label={`${t('payouts.fail')}: ${who}`} onClick={() => onAction('fail')}>
             {t('payouts.fail')}
-            <span className="visually-hidden">: {who}</span>
           </button>
         </span>
       </td>
