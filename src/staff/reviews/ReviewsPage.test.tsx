@@ -112,6 +112,12 @@ describe('staff console: payments to review', () => {
     expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Details: qr_rev_a' })).toHaveFocus();
 
+    // Escape in the details does the same.
+    await user.click(screen.getByRole('button', { name: 'Details: qr_rev_a' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Details: qr_rev_a' })).toHaveFocus();
+
     await user.click(screen.getByRole('button', { name: 'Details: qr_rev_a' }));
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const reason = screen.getByRole('textbox', { name: /^Reason \(required/ });
