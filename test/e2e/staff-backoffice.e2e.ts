@@ -92,6 +92,12 @@ test('a payment paid with the wrong amount is approved by a payments staff membe
 
   await player.reload();
   await until(walletBalance, (v) => Math.abs(v - (start + 120)) < 0.005, 'wallet + 120 after the approval');
+
+  // The payouts page at a desktop width (nothing overdue on a fresh server).
+  await nav.getByRole('link', { name: 'Payouts' }).click();
+  await staff.getByRole('heading', { level: 1, name: 'Payouts in progress' }).waitFor();
+  await staff.getByText('No payout is overdue.').waitFor();
+  await expectAccessible(staff);
 });
 
 test('a payout in progress is failed from the console and the money returns to the wallet; both pages fit 360 px', async () => {
