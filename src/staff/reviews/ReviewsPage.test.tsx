@@ -39,6 +39,10 @@ function serve(role: StaffRole = 'payments', initial: Review[] = [review('rev_a'
       calls.lists.push(status);
       return HttpResponse.json({ reviews: rows.filter((r) => r.status === status) });
     }),
+    http.get('/api/staff/reviews/:id', ({ params }) => {
+      const found = rows.find((r) => r.id === params.id);
+      return found ? HttpResponse.json(found) : errorResponse('NO_DATA', 404);
+    }),
     http.post('/api/staff/reviews/:id/:action', async ({ params, request }) => {
       const body = (await request.json()) as { reason: string };
       calls.bodies.push({ path: `${String(params.id)}/${String(params.action)}`, body });
@@ -176,7 +180,6 @@ describe('staff console: payments to review', () => {
   });
 
   it.each([
-    ['REVIEW_DECIDED', 409, 'This payment was already decided by someone else.'],
     ['REVIEW_NO_PLAYER', 422, 'No player is known for this payment, so it cannot be credited.'],
     ['REASON_REQUIRED', 400, 'Write a reason (up to 500 characters).'],
     ['NO_DATA', 404, 'Not found.'],
@@ -194,7 +197,30 @@ describe('staff console: payments to review', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveValue('checked');
     expect(screen.getByRole('button', { name: 'Confirm: credit the wallet' })).toBeEnabled();
-    if (code === 'REVIEW_DECIDED') await waitFor(() => expect(calls.lists.length).toBeGreaterThan(listsBefore));
+    // A payment gone from the server reloads the list; other refusals leave it as it is.
+    if (code === 'NO_DATA') await waitFor(() => expect(calls.lists.length).toBeGreaterThan(listsBefore));
+    else expect(calls.lists).toHaveLength(listsBefore);
+  });
+
+  it('a payment decided by someone else meanwhile: the alert, the payment as it is now, and the list refreshed', async () => {
+    const { calls, rows } = serve();
+    const user = start();
+    await table();
+    await user.click(screen.getByRole('button', { name: 'Details: qr_rev_a' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'checked');
+    rows[0] = { ...rows[0], status: 'REJECTED', reason: 'Sent back by the bank', decidedBy: { id: 8, username: 'lek', name: 'Lek' }, decidedAt: '2026-11-26T10:30:00.000Z' };
+    const listsBefore = calls.lists.length;
+    await user.click(screen.getByRole('button', { name: 'Confirm: credit the wallet' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This payment was already decided by someone else.');
+    const details = screen.getByRole('region', { name: 'Payment qr_rev_a' });
+    await waitFor(() => expect(details).toHaveTextContent('Lek (lek)'));
+    expect(details).toHaveTextContent('Sent back by the bank');
+    expect(within(details).queryByRole('button', { name: /Approve|Reject|Confirm/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Payment qr_rev_a' })).toHaveFocus();
+    expect(calls.bodies).toEqual([{ path: 'rev_a/approve', body: { reason: 'checked' } }]);
+    await waitFor(() => expect(calls.lists.length).toBeGreaterThan(listsBefore));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Details: qr_rev_a' })).not.toBeInTheDocument());
   });
 
   it('says when the server cannot be reached', async () => {

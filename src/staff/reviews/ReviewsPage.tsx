@@ -147,6 +147,14 @@ export function ReviewsPage() {
             onDecided={decided}
             onRefused={(code) => {
               if (code === 'REVIEW_DECIDED' || code === 'NO_DATA') void reload(filter);
+              // Decided by someone else meanwhile: show it as it is now (who decided, and why).
+              if (code === 'REVIEW_DECIDED') {
+                const id = selected.id;
+                reviewsApi.get(id).then(
+                  (fresh) => setSelected((s) => (s && s.id === id ? fresh : s)),
+                  () => undefined,
+                );
+              }
             }}
           />
         )}
@@ -190,7 +198,7 @@ interface DetailsProps {
 }
 
 function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: DetailsProps) {
-  const { t, formatDateTime } = useStaffI18n();
+  const { t, formatDateTime, errorText } = useStaffI18n();
   const [action, setAction] = useState<Action | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const approveButton = useRef<HTMLButtonElement>(null);
@@ -209,6 +217,12 @@ function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: Detai
     returnTo.current = action;
     setAction(null);
   };
+
+  // Decided elsewhere while this console was confirming: the confirmation goes, an alert says why, the heading takes the focus.
+  const decidedMeanwhile = action !== null && r.status !== 'OPEN';
+  useEffect(() => {
+    if (decidedMeanwhile) heading.current?.focus();
+  }, [decidedMeanwhile]);
 
   const send = async (reason: string) => {
     if (!action) return;
@@ -275,6 +289,11 @@ function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: Detai
         )}
       </dl>
 
+      {decidedMeanwhile && (
+        <p className="staff-alert staff-alert--error" role="alert">
+          {errorText('REVIEW_DECIDED')}
+        </p>
+      )}
       {r.status === 'OPEN' && !r.player && <p className="staff-alert staff-alert--info">{t('reviews.noPlayerNote')}</p>}
       {r.status === 'OPEN' && !action && (
         <div className="bo-actions">
