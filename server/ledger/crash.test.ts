@@ -61,6 +61,9 @@ beforeAll(async () => {
     // Longer than one provider call, so the live request keeps its transfer; short enough for a restart.
     RECONCILE_CLAIM_MS: '4000',
     PAYOUT_SIM_DELAY_MS: 'manual',
+    // The killed process still holds the reconciler's lease (docs/operations.md "Background jobs"): the restarted one
+    // takes the job over when it expires, so a short lease keeps the restart quick.
+    JOB_LEASE_TTL_MS: '1500',
   };
   delete env.DATABASE_URL;
   if (testEngine() === 'postgres') {
