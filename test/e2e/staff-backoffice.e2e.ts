@@ -147,3 +147,40 @@ test('a payout in progress is failed from the console and the money returns to t
   await player.reload();
   await until(walletBalance, (v) => Math.abs(v - start) < 0.005, 'the 150 back in the wallet');
 });
+
+test('a player cannot open /staff, and a staff session cannot call the player money routes', async () => {
+  const player = await playerPage();
+  // The player's own session opens no console: /staff asks for a staff sign-in, and the player's login is not one.
+  await player.goto(`${server.url}/staff`);
+  await player.getByRole('combobox').first().selectOption('en');
+  await player.getByLabel('Username').fill('0812345678');
+  await player.getByLabel('Password').fill('demo1234');
+  await player.getByRole('button', { name: 'Sign in' }).click();
+  await player.getByRole('alert').filter({ hasText: 'Wrong username or password.' }).waitFor();
+  expect(await player.getByRole('navigation', { name: 'Staff pages' }).count()).toBe(0);
+  const playerToken = await player.evaluate(() => {
+    const raw = sessionStorage.getItem('persist:token') ?? localStorage.getItem('persist:token');
+    return JSON.parse(JSON.parse(raw ?? '{}').token ?? 'null') as string | null;
+  });
+  expect(playerToken).toBeTruthy();
+  const asPlayer = await player.request.get(`${server.url}/api/staff/reviews`, { headers: { authorization: `Bearer ${playerToken}` } });
+  expect([asPlayer.status(), await asPlayer.json()]).toEqual([401, { message: 'invalid-token' }]);
+
+  // A staff token (the demo support account signs in by password) is refused by every route that moves money.
+  const login = await player.request.post(`${server.url}/api/staff/login`, { data: { username: 'support', password: 'support-demo-1' } });
+  expect(login.status()).toBe(200);
+  const staffAuth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const before = await pageApi<{ wallet: { amount: number } }>(player, 'GET', '/api/wallet');
+  for (const [url, data] of [
+    ['/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: 10 }],
+    ['/api/wallet/transferAll', { to: 'pg' }],
+    ['/api/wallet/withdrawAll', { amount: 10 }],
+    ['/api/qrcode/KBANK', { amount: 100 }],
+  ] as const) {
+    const res = await player.request.post(`${server.url}${url}`, { headers: staffAuth, data });
+    expect([url, res.status(), await res.json()]).toEqual([url, 401, { message: 'invalid-token' }]);
+  }
+  const wallet = await player.request.get(`${server.url}/api/wallet`, { headers: staffAuth });
+  expect(wallet.status()).toBe(401);
+  expect((await pageApi<{ wallet: { amount: number } }>(player, 'GET', '/api/wallet')).wallet.amount).toBe(before.wallet.amount);
+});
