@@ -9,6 +9,7 @@ import type { Socket } from 'socket.io-client';
 import { buildApp } from '../app';
 import { freshDb, testConfig } from '../test/helper';
 import { connected, join, newGuest, next, sendText, socketTo } from '../plugins/chat/test-support';
+import { totpCode } from '../lib/totp';
 
 /**
  * Two real server processes (npm start's entry) sharing one database and one Redis: a player's socket on process
@@ -89,6 +90,7 @@ d('socket.io rooms across two server processes (Redis adapter)', () => {
   const schema = `r_${crypto.randomBytes(6).toString('hex')}`;
   let a: Proc | undefined;
   let b: Proc | undefined;
+  let staffTotpSecret = '';
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
@@ -118,7 +120,9 @@ d('socket.io rooms across two server processes (Redis adapter)', () => {
     // One after the other: the first migrates and seeds, the second finds everything in place.
     a = await startProcess(env);
     b = await startProcess(env);
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/operator-cli.ts', 'staff', 'add', 'redisstaff', '--name', 'Redis Staff', '--role', 'support'], { cwd: ROOT, env, encoding: 'utf8' });
+    const added = execFileSync(process.execPath, ['--import', 'tsx', 'server/operator-cli.ts', 'staff', 'add', 'redisstaff', '--name', 'Redis Staff', '--role', 'support'], { cwd: ROOT, env, encoding: 'utf8' });
+    // Every new staff account gets a second factor: the sign-in below completes it with a code of this secret.
+    staffTotpSecret = /TOTP secret \(base32\): ([A-Z2-7]+)/.exec(added)![1];
   });
 
   afterAll(async () => {
@@ -135,7 +139,8 @@ d('socket.io rooms across two server processes (Redis adapter)', () => {
 
   test("a staff reply posted through process A reaches the player's socket on process B, and the player's message reaches A's console", async () => {
     const { token: playerToken } = await post<{ token: string }>(`${b!.url}/api/login`, { username: '0812345678', password: 'demo1234' });
-    const { token: staffToken } = await post<{ token: string }>(`${a!.url}/api/staff/login`, { username: 'redisstaff', password: 'redis-staff-pass-1' });
+    const { challenge } = await post<{ challenge: string }>(`${a!.url}/api/staff/login`, { username: 'redisstaff', password: 'redis-staff-pass-1' });
+    const { token: staffToken } = await post<{ token: string }>(`${a!.url}/api/staff/login/totp`, { challenge, code: totpCode(staffTotpSecret, new Date()) });
     const profile = (await (await fetch(`${b!.url}/api/account/profile`, { headers: { authorization: `Bearer ${playerToken}` } })).json()) as { profile?: { _id: string } };
     const playerId = profile.profile?._id;
     expect(playerId).toMatch(/^\d+$/);
