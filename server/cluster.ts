@@ -62,6 +62,9 @@ export async function runPrimary(count: number, log: Log = (l) => console.error(
   const fork = (replaceEarlyDeath = true): { worker: Worker; ready: Promise<string> } => {
     const worker = cluster.fork();
     workers.add(worker);
+    // A message to a worker that is exiting fails (EPIPE, channel closed): its exit is handled below, so the
+    // failed write must not become an unhandled 'error' that kills the primary (seen when a start failed).
+    worker.on('error', (err: Error) => log(`Worker ${worker.process.pid}: ${err.message}`));
     let listening = false;
     const ready = new Promise<string>((resolve, reject) => {
       worker.on('message', (message: unknown) => {
@@ -105,8 +108,11 @@ export async function runPrimary(count: number, log: Log = (l) => console.error(
         clearTimeout(timer);
         resolve();
       });
-      if (worker.isConnected()) worker.send(CLOSE_MESSAGE);
-      else worker.process.kill('SIGTERM');
+      const terminate = () => {
+        if (!worker.isDead()) worker.process.kill('SIGTERM');
+      };
+      if (worker.isConnected()) worker.send(CLOSE_MESSAGE, undefined, undefined, (err: Error | null) => err && terminate());
+      else terminate();
     });
 
   const shutdown = async (code: number): Promise<void> => {
