@@ -10,7 +10,9 @@ import { workersRefusal } from './cluster';
  * answering, SIGTERM stops them all and exits 0, workers that cannot start stop the primary with exit 1. The real
  * server in a cluster under load: server/test/multiprocess.redis.test.ts.
  */
-jest.setTimeout(60_000);
+// Each worker is a fresh Node process compiling TypeScript through tsx: several seconds each on a busy CI machine,
+// and the longest test starts six of them one after another (it took more than 60 s in CI during the PostgreSQL suite).
+jest.setTimeout(180_000);
 const ROOT = path.resolve(__dirname, '..');
 
 test('several workers need PostgreSQL and Redis; one process needs neither', () => {
@@ -49,7 +51,7 @@ function startPrimary(env: Record<string, string> = {}): Primary {
   return p;
 }
 
-async function until<T>(check: () => T | Promise<T>, what: string, ms = 30_000): Promise<NonNullable<T>> {
+async function until<T>(check: () => T | Promise<T>, what: string, ms = 60_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await check();
