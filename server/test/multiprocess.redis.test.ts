@@ -22,6 +22,8 @@ import { testEngine } from './helper';
  * over when the first is killed; and a WORKERS=2 cluster restarted with SIGHUP under load answers every request
  * with no error and no money lost (docs/operations.md "Several processes").
  */
+// Skipped unless both services are there: the proof needs several processes sharing one PostgreSQL schema and one
+// Redis. npm test (SQLite) and the Redis step (SQLite) skip it; .ci/run's "several processes" step sets both and runs it.
 const ready = testEngine() === 'postgres' && !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
 const describeMp = ready ? describe : describe.skip;
 if (!ready) test.skip('multiprocess proof: needs DATABASE_URL (server:pg project) and REDIS_URL', () => undefined);
