@@ -1,0 +1,49 @@
+import { freshDb, type TestDb } from '../test/helper';
+import { seedBase } from './seed';
+import { nowIso } from '.';
+import { prepared } from './prepared';
+import { insertPlayer } from '../ledger/test-support';
+
+/** Prepared queries (server/db/prepared.ts) on the engine under test: compiled once, run with each call's values. */
+let db: TestDb;
+beforeAll(async () => {
+  db = await freshDb();
+  await seedBase(db.db);
+});
+afterAll(() => db.dispose());
+
+const playerById = prepared((k, a: { id: number }) => k.selectFrom('players').select(['id', 'name', 'currency']).where('id', '=', a.id));
+const gamesIn = prepared((k, a: { one: string; two: string }) => k.selectFrom('games').select('code').where('code', 'in', [a.one, a.two]).orderBy('code'));
+const rename = prepared((k, a: { id: number; name: string; at: string }) => k.updateTable('players').set({ name: a.name, updated_at: a.at }).where('id', '=', a.id));
+
+test('each call runs with its own arguments; the builder runs once per engine', async () => {
+  const a = await insertPlayer(db.db);
+  const b = await insertPlayer(db.db);
+  expect((await playerById.first(db.db, { id: a }))?.id).toBe(a);
+  expect(Number((await playerById.first(db.db, { id: b }))?.id)).toBe(b);
+  expect(await playerById.first(db.db, { id: 999_999 })).toBeUndefined();
+
+  let builds = 0;
+  const counted = prepared((k, x: { id: number }) => (builds++, k.selectFrom('players').select('id').where('id', '=', x.id)));
+  for (const id of [a, b, a]) expect(Number((await counted.first(db.db, { id }))?.id)).toBe(id);
+  expect(builds).toBe(1);
+});
+
+test('constants in the query stay; arguments in lists and updates are swapped in; a transaction runs it too', async () => {
+  const codes = (await db.db.selectFrom('games').select('code').orderBy('code').limit(2).execute()).map((g) => g.code);
+  expect((await gamesIn.all(db.db, { one: codes[0], two: codes[1] })).map((g) => g.code)).toEqual(codes);
+  expect(await gamesIn.all(db.db, { one: 'nope', two: 'none' })).toEqual([]);
+
+  const id = await insertPlayer(db.db);
+  await db.db.transaction().execute(async (trx) => {
+    const res = await rename.run(trx, { id, name: 'Renamed', at: nowIso() });
+    expect(Number(res.numAffectedRows)).toBe(1);
+    expect((await playerById.first(trx, { id }))?.name).toBe('Renamed');
+  });
+  const withConstant = prepared((k, x: { id: number }) => k.selectFrom('players').select('id').where('id', '=', x.id).where('currency', '=', 'LAK'));
+  expect(await withConstant.first(db.db, { id })).toBeUndefined();
+});
+
+test('a missing argument is refused before anything runs', async () => {
+  await expect(playerById.first(db.db, {} as { id: number })).rejects.toThrow('argument id is missing');
+});
