@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema';
+import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -11,6 +12,8 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy(): Promise<void>;
+  /** SQLite with group commit: live counters (commits, transactions); absent otherwise. */
+  groupCommit?: GroupCommitStats;
 }
 
 // int8 (bigint: money in satang, counts) comes back from pg as a string; our amounts fit in 2^53.
@@ -25,6 +28,11 @@ export interface DbOptions {
   schema?: string;
   /** SQLite only: file name inside dataDir. */
   sqliteFile?: string;
+  /**
+   * SQLite only: batch the waiting transactions into one durable COMMIT (docs/ledger.md "Group commit"). On by
+   * default; false (or the environment's GROUP_COMMIT=0) commits each transaction on its own, as Kysely does.
+   */
+  groupCommit?: GroupCommitOptions | false;
 }
 
 export function createDb(opts: DbOptions): Database {
@@ -44,8 +52,18 @@ export function createDb(opts: DbOptions): Database {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const statements = withStatementCache(database);
+  const groupCommit = opts.groupCommit ?? (process.env.GROUP_COMMIT === '0' ? false : {});
+  if (groupCommit === false) {
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  // Reads outside a transaction: a read-only connection, which WAL shows committed rows only (group-commit.ts).
+  const readonly = new SQLite(file, { readonly: true });
+  readonly.pragma('busy_timeout = 5000');
+  const dialect = new GroupCommitSqliteDialect({ ...groupCommit, database, statements, reader: withStatementCache(readonly) });
+  const db = new Kysely<DB>({ dialect });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), groupCommit: dialect.stats };
 }
 
 /** Prepared statements kept per SQL text; more distinct texts than this and the least recently used is dropped. */
