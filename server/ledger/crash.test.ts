@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type Database } from '../db';
+import { SIM_SQLITE_FILE } from '../adapters/games/sim-store';
 import { testEngine } from '../test/helper';
 import { runAudit, walletBalance, gameBalances } from './index';
 import { DEMO_OPENING_BALANCE } from '../db/demo';
@@ -80,6 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
   await database?.destroy();
+  await simDatabase?.destroy();
   if (schema) {
     const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await c.connect();
@@ -117,6 +119,14 @@ function db(): Database {
   return database;
 }
 
+/** Where the simulator keeps its books: its own file on SQLite (sim-store.ts), the wallet's database on PostgreSQL. */
+let simDatabase: Database | undefined;
+function simDb(): Database {
+  if (env.DATABASE_URL) return db();
+  simDatabase ??= createDb({ databaseUrl: null, dataDir, sqliteFile: SIM_SQLITE_FILE });
+  return simDatabase;
+}
+
 const pendingTransfers = () => db().db.selectFrom('game_transfers').selectAll().where('status', '=', 'pending').execute();
 
 test('SIGKILL between the wallet debit and the provider answer: after restart every transfer is settled and the audit passes', async () => {
@@ -136,7 +146,7 @@ test('SIGKILL between the wallet debit and the provider answer: after restart ev
   });
   await kill(s.child);
   const playerId = Number(a.player_id);
-  expect(await db().db.selectFrom('sim_transfers').select('transfer_id').where('transfer_id', '=', a.id).executeTakeFirst()).toBeUndefined();
+  expect(await simDb().db.selectFrom('sim_transfers').select('transfer_id').where('transfer_id', '=', a.id).executeTakeFirst()).toBeUndefined();
   expect(await walletBalance(db().db, playerId)).toBe(DEMO_OPENING_BALANCE - 100_00);
 
   // Phase 2: restart; the reconciler finds A unknown to the provider, sends it again with its id, settles it.
@@ -146,7 +156,7 @@ test('SIGKILL between the wallet debit and the provider answer: after restart ev
   void transfer(200);
   const b = await until('transfer B to be pending', async () => (await pendingTransfers())[0]);
   await until('the provider to apply B', async () =>
-    (await db().db.selectFrom('sim_transfers').select('status').where('transfer_id', '=', b.id).executeTakeFirst())?.status === 'settled',
+    (await simDb().db.selectFrom('sim_transfers').select('status').where('transfer_id', '=', b.id).executeTakeFirst())?.status === 'settled',
   );
   await kill(s.child);
   expect((await db().db.selectFrom('game_transfers').select('status').where('id', '=', b.id).executeTakeFirstOrThrow()).status).toBe('pending');
@@ -165,7 +175,7 @@ test('SIGKILL between the wallet debit and the provider answer: after restart ev
 
   expect(await walletBalance(db().db, playerId)).toBe(DEMO_OPENING_BALANCE - 300_00);
   expect((await gameBalances(db().db, playerId)).get('pg')).toBe(300_00);
-  const sim = await db().db.selectFrom('sim_players').select('balance').where('player_id', '=', playerId).where('game_code', '=', 'pg').executeTakeFirstOrThrow();
+  const sim = await simDb().db.selectFrom('sim_players').select('balance').where('player_id', '=', playerId).where('game_code', '=', 'pg').executeTakeFirstOrThrow();
   expect(Number(sim.balance)).toBe(300_00);
   expect((await runAudit(db().db)).violations).toEqual([]);
 

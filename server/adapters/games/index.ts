@@ -14,6 +14,8 @@ export interface CreateGameProviderOptions {
   env?: Env;
   /** Overrides of the simulator's options (tests pin seed, rates, clock...). */
   simulator?: Partial<GameSimulatorOptions>;
+  /** Where the simulator keeps its own tables (sim-store.ts: its own SQLite file); defaults to `db`. */
+  simStore?: Kysely<DB>;
 }
 
 function rate(env: Env, name: string): number | undefined {
@@ -66,6 +68,11 @@ export function simulatorOptionsFromEnv(config: Config, env: Env): GameSimulator
   };
 }
 
+/** GAME_PROVIDER, or the simulator in demo mode, or '' (none configured). */
+export function gameProviderKind(config: Config, env: Env = process.env): string {
+  return env.GAME_PROVIDER || (config.demo ? 'simulator' : '');
+}
+
 /**
  * The game provider the server talks to, chosen by configuration. This is the seam for real providers:
  * GAME_PROVIDER=simulator (the default in demo mode) gives the built-in simulator; a real provider is an
@@ -75,11 +82,11 @@ export function simulatorOptionsFromEnv(config: Config, env: Env): GameSimulator
  */
 export function createGameProvider(config: Config, db: Kysely<DB>, opts: CreateGameProviderOptions = {}): GameProvider {
   const env = opts.env ?? process.env;
-  const kind = env.GAME_PROVIDER || (config.demo ? 'simulator' : '');
+  const kind = gameProviderKind(config, env);
   switch (kind) {
     case 'simulator': {
-      const options = { ...simulatorOptionsFromEnv(config, env), ...opts.simulator };
-      return new GameSimulator(db, options);
+      const options = { ...simulatorOptionsFromEnv(config, env), catalogue: db, ...opts.simulator };
+      return new GameSimulator(opts.simStore ?? db, options);
     }
     case '':
       throw new ConfigError('GAME_PROVIDER is required when DEMO is off (set GAME_PROVIDER=simulator to use the built-in simulator deliberately)');

@@ -58,6 +58,11 @@ export interface GameSimulatorOptions extends Partial<GameSimulatorKnobs> {
   roundRandom?: () => number;
   /** Clock, for token expiry tests. */
   now?: () => Date;
+  /**
+   * The wallet's database, read for its games table (which games exist, which log in with a password); defaults
+   * to the store. The simulator's own tables live in the store given to the constructor (sim-store.ts).
+   */
+  catalogue?: Kysely<DB>;
 }
 
 export const GAME_SIM_DEFAULTS = {
@@ -127,9 +132,11 @@ export class GameSimulator implements GameProvider {
   private readonly eventGames: ReadonlySet<string>;
   private readonly roundRandom: () => number;
   private readonly now: () => Date;
+  private readonly catalogue: Kysely<DB>;
 
+  /** @param store where the simulator's own sim_ tables live: its own SQLite file, or the wallet's PostgreSQL database (sim-store.ts). */
   constructor(
-    private readonly db: Kysely<DB>,
+    readonly store: Kysely<DB>,
     options: GameSimulatorOptions,
   ) {
     // An option given as undefined (e.g. an unset environment variable) means "the default".
@@ -151,6 +158,7 @@ export class GameSimulator implements GameProvider {
     this.key = crypto.createHmac('sha256', o.secret).update('game-sim launch token v1').digest();
     this.roundRandom = o.roundRandom ?? cryptoRandom;
     this.now = o.now ?? (() => new Date());
+    this.catalogue = o.catalogue ?? store;
   }
 
   // ---- knobs and deterministic faults -------------------------------------------------------------
@@ -223,10 +231,10 @@ export class GameSimulator implements GameProvider {
 
   async createPlayer(gameCode: string, playerId: number): Promise<GamePlayer> {
     return this.remote('createPlayer', async () => {
-      const game = await this.db.selectFrom('games').select('code').where('code', '=', gameCode).executeTakeFirst();
+      const game = await this.catalogue.selectFrom('games').select('code').where('code', '=', gameCode).executeTakeFirst();
       if (!game) throw new ProviderRejectedError('NO_GAME');
       const now = nowIso(this.now());
-      await this.db
+      await this.store
         .insertInto('sim_players')
         .values({
           game_code: gameCode,
@@ -238,7 +246,7 @@ export class GameSimulator implements GameProvider {
         })
         .onConflict((oc) => oc.columns(['game_code', 'player_id']).doNothing())
         .execute();
-      const row = await this.db
+      const row = await this.store
         .selectFrom('sim_players')
         .select(['username', 'password'])
         .where('game_code', '=', gameCode)
@@ -279,7 +287,7 @@ export class GameSimulator implements GameProvider {
     amount: number,
     reject: boolean,
   ): Promise<TransferOutcome> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.store.transaction().execute(async (trx) => {
       const now = nowIso(this.now());
       // On PostgreSQL a concurrent claim of the same id waits here for the first to commit, then does nothing.
       const claimed = await trx
@@ -335,7 +343,7 @@ export class GameSimulator implements GameProvider {
 
   async transferStatus(gameCode: string, transferId: string): Promise<TransferStatus> {
     return this.remote('transferStatus', async () => {
-      const row = await this.db
+      const row = await this.store
         .selectFrom('sim_transfers')
         .select('status')
         .where('game_code', '=', gameCode)
@@ -348,7 +356,7 @@ export class GameSimulator implements GameProvider {
   async launchUrl(gameCode: string, username: string, password?: string): Promise<string> {
     return this.remote('launchUrl', async () => {
       const p = await this.player(gameCode, username);
-      const game = await this.db.selectFrom('games').select('login_with_password').where('code', '=', gameCode).executeTakeFirst();
+      const game = await this.catalogue.selectFrom('games').select('login_with_password').where('code', '=', gameCode).executeTakeFirst();
       if (!game) throw new ProviderRejectedError('NO_GAME');
       if (Number(game.login_with_password) === 1 && (password === undefined || !sameText(password, p.password))) {
         throw new ProviderRejectedError('WRONG_PASSWORD');
@@ -366,7 +374,7 @@ export class GameSimulator implements GameProvider {
   async resetPassword(gameCode: string, username: string): Promise<string> {
     return this.remote('resetPassword', async () => {
       const password = randomPassword();
-      const res = await this.db
+      const res = await this.store
         .updateTable('sim_players')
         .set((eb) => ({ password, password_version: eb('password_version', '+', 1), updated_at: nowIso(this.now()) }))
         .where('game_code', '=', gameCode)
@@ -381,7 +389,7 @@ export class GameSimulator implements GameProvider {
     return this.remote('betFeed', async () => {
       if (cursor !== null && !/^\d{1,15}$/.test(cursor)) throw new ProviderRejectedError('BAD_CURSOR');
       const after = cursor === null ? 0 : Number(cursor);
-      const rows = await this.db
+      const rows = await this.store
         .selectFrom('sim_rounds')
         .select(['seq', 'username', 'bet', 'win', 'created_at'])
         .where('game_code', '=', gameCode)
@@ -398,7 +406,7 @@ export class GameSimulator implements GameProvider {
   }
 
   private async player(gameCode: string, username: string): Promise<{ balance: number; password: string; passwordVersion: number }> {
-    const row = await this.db
+    const row = await this.store
       .selectFrom('sim_players')
       .select(['balance', 'password', 'password_version'])
       .where('game_code', '=', gameCode)
@@ -414,7 +422,7 @@ export class GameSimulator implements GameProvider {
   async authenticate(gameCode: string, token: string): Promise<SimSession | null> {
     const claims = verifyLaunchToken(this.key, token, gameCode, this.now());
     if (!claims) return null;
-    const row = await this.db
+    const row = await this.store
       .selectFrom('sim_players')
       .select('password_version')
       .where('game_code', '=', gameCode)
@@ -437,7 +445,7 @@ export class GameSimulator implements GameProvider {
     const outcome = spin(this.houseEdge, this.roundRandom);
     const win = bet * outcome.multiplier;
     const { gameCode, username } = session;
-    return this.db.transaction().execute(async (trx) => {
+    return this.store.transaction().execute(async (trx) => {
       const now = nowIso(this.now());
       const row = await trx
         .updateTable('sim_players')

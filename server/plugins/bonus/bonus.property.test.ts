@@ -128,7 +128,7 @@ test('random sequences keep the ledger invariants and never create money', async
       const holds = (await walletBalance(t.db.db, p.id)) + provider + withdrawn;
       // Where it came from: the rounds at the provider, the bonuses kept, the refunds.
       const gameNet = await sum(
-        t.db.db.selectFrom('sim_rounds').select((eb) => eb.fn.sum<number>(eb('win', '-', eb.ref('bet'))).as('s')).where('username', '=', p.username).where('game_code', '=', 'pg').executeTakeFirstOrThrow(),
+        t.sim.store.selectFrom('sim_rounds').select((eb) => eb.fn.sum<number>(eb('win', '-', eb.ref('bet'))).as('s')).where('username', '=', p.username).where('game_code', '=', 'pg').executeTakeFirstOrThrow(),
       );
       const bonuses = await t.db.db.selectFrom('user_bonuses').select(['amount', 'cleared_amount']).where('player_id', '=', p.id).execute();
       const bonusKept = bonuses.reduce((s, b) => s + Number(b.amount) - Number(b.cleared_amount ?? 0), 0);

@@ -67,8 +67,11 @@ describe('the game page', () => {
 
   test('a forged, missing, expired, other-game or pre-reset token gets the expired page with 401', async () => {
     const p = await player();
-    const forged = await new GameSimulator(t.db.db, { secret: 'not-the-server-secret-at-all-123' }).launchUrl('pg', p.username);
-    const expired = await new GameSimulator(t.db.db, {
+    // Other simulators over the same provider state (its own store: game-sim.sqlite on SQLite) and catalogue.
+    const store = t.app.gameSim!.store;
+    const forged = await new GameSimulator(store, { secret: 'not-the-server-secret-at-all-123', catalogue: t.db.db }).launchUrl('pg', p.username);
+    const expired = await new GameSimulator(store, {
+      catalogue: t.db.db,
       secret: testConfig(t.db.dataDir).jwtSecret,
       now: () => new Date(Date.now() - 24 * 3600 * 1000),
     }).launchUrl('pg', p.username);

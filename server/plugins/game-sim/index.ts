@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { badRequest, unauthorized } from '../../errors';
-import { createGameProvider } from '../../adapters/games';
+import { createGameProvider, gameProviderKind } from '../../adapters/games';
+import { openSimStore } from '../../adapters/games/sim-store';
 import { GameSimulator, type SimSession } from '../../adapters/games/simulator';
 import type { GameProvider } from '../../adapters/games/types';
 import { PLAY_CSS, PLAY_JS } from './assets';
@@ -49,7 +50,20 @@ function noStore(reply: FastifyReply): FastifyReply {
  */
 export default fp<GameProviderPluginOptions>(
   async (app, opts) => {
-    const provider = opts.provider ?? createGameProvider(app.config, app.db);
+    // The simulator keeps its state apart from the wallet's (its own SQLite file and connection): a real provider
+    // is remote, and its commits must not take the wallet's writer (sim-store.ts, docs/game-provider.md).
+    const store =
+      opts.provider || gameProviderKind(app.config) !== 'simulator'
+        ? null
+        : await openSimStore({ dialect: app.dialect, dataDir: app.config.dataDir, walletDb: app.db });
+    let provider: GameProvider;
+    try {
+      provider = opts.provider ?? createGameProvider(app.config, app.db, { simStore: store?.db });
+    } catch (e) {
+      await store?.destroy();
+      throw e;
+    }
+    if (store) app.addHook('onClose', () => store.destroy());
     const sim = provider instanceof GameSimulator ? provider : null;
     app.decorate('gameProvider', provider);
     app.decorate('gameSim', sim);

@@ -49,7 +49,7 @@ async function player(games: string[] = []): Promise<{ id: number; headers: H }>
 const stored = (playerId: number, game: string) =>
   db.db.selectFrom('game_accounts').select(['password', 'event']).where('player_id', '=', playerId).where('game_code', '=', game).executeTakeFirstOrThrow();
 const providerPassword = async (playerId: number, game: string) =>
-  (await db.db.selectFrom('sim_players').select('password').where('player_id', '=', playerId).where('game_code', '=', game).executeTakeFirstOrThrow()).password;
+  (await app.gameSim!.store.selectFrom('sim_players').select('password').where('player_id', '=', playerId).where('game_code', '=', game).executeTakeFirstOrThrow()).password;
 
 test('the stored password is sealed, never the plaintext, while the owner is still shown it', async () => {
   const p = await player(['pg', 'huayhd']);
