@@ -3,6 +3,7 @@ import type { DB } from '../db/schema';
 import type { LedgerAccountsTable } from '../db/schema-ledger';
 import { nowIso } from '../db';
 import { isPostgres } from '../db/portable';
+import { prepared } from '../db/prepared';
 
 /**
  * Ledger accounts. Player accounts (wallet, game mirror) can never go below zero; system accounts are the
@@ -59,8 +60,26 @@ export class LedgerError extends Error {
   }
 }
 
+/** Transit buckets per game (issue 13): players spread over this many game_transit rows per game and currency. */
+export const TRANSIT_BUCKETS = 16;
+
+/**
+ * The house-side account a transfer of this player to or from this game parks its money in: game_transit scoped
+ * by game and player bucket (game_transit:pg-7:THB), so transfers of players in different buckets lock disjoint
+ * rows on PostgreSQL instead of queueing on one game_transit:{currency} row. A game code too long for the scope
+ * falls back to the bucket alone. Closing a transfer takes the account from its open entry, never from this rule,
+ * so transfers opened under the older single account (game_transit:THB) close against it.
+ */
+export function gameTransitAccount(playerId: number, gameCode: string): AccountRef {
+  const bucket = playerId % TRANSIT_BUCKETS;
+  const scope = `${gameCode}-${bucket}`;
+  return systemAccount('game_transit', CODE_PART.test(scope) ? scope : `b${bucket}`);
+}
+
+const currencyById = prepared((db, a: { id: number }) => db.selectFrom('players').select('currency').where('id', '=', a.id));
+
 async function playerCurrency(db: Kysely<DB>, playerId: number): Promise<string> {
-  const p = await db.selectFrom('players').select('currency').where('id', '=', playerId).executeTakeFirst();
+  const p = await currencyById.first(db, { id: playerId });
   if (!p) throw new LedgerError(`no player ${playerId}`);
   return p.currency;
 }
@@ -72,9 +91,10 @@ export const currencyOf = playerCurrency;
  * Gets or creates the accounts (idempotent: INSERT ... ON CONFLICT DO NOTHING), without locking.
  * Player accounts take the player's currency; a ref whose player has another currency is refused.
  */
-export async function ensureAccounts(trx: Kysely<DB>, refs: AccountRef[], currency: string): Promise<LedgerAccount[]> {
+export async function ensureAccounts(trx: Kysely<DB>, refs: AccountRef[], currency: string, opts: { lock?: boolean } = {}): Promise<LedgerAccount[]> {
   const codes = refs.map((r) => accountCode(r, currency));
-  const found = await trx.selectFrom('ledger_accounts').selectAll().where('code', 'in', codes).execute();
+  const lock = !!opts.lock && isPostgres(trx);
+  const found = await selectByCodes(trx, codes, lock);
   const byCode = new Map(found.map((a) => [a.code, a as LedgerAccount]));
   const missing = refs.filter((r, i) => !byCode.has(codes[i]));
   if (missing.length) {
@@ -101,7 +121,7 @@ export async function ensureAccounts(trx: Kysely<DB>, refs: AccountRef[], curren
         .onConflict((oc) => oc.column('code').doNothing())
         .execute();
     }
-    const again = await trx.selectFrom('ledger_accounts').selectAll().where('code', 'in', codes).execute();
+    const again = await selectByCodes(trx, codes, lock);
     for (const a of again) byCode.set(a.code, a as LedgerAccount);
   }
   return codes.map((c) => {
@@ -124,3 +144,25 @@ export async function lockAccounts(trx: Transaction<DB>, ids: number[]): Promise
   const rows = await q.execute();
   return new Map(rows.map((a) => [Number(a.id), { ...a, id: Number(a.id), balance: Number(a.balance), version: Number(a.version) } as LedgerAccount]));
 }
+
+const pairByCodes = prepared((db, a: { c1: string; c2: string }) => db.selectFrom('ledger_accounts').selectAll().where('code', 'in', [a.c1, a.c2]).orderBy('id'));
+const pairByCodesLocked = prepared((db, a: { c1: string; c2: string }) =>
+  db.selectFrom('ledger_accounts').selectAll().where('code', 'in', [a.c1, a.c2]).orderBy('id').forUpdate(),
+);
+
+/**
+ * The accounts with these codes, in id order; with `lock` (PostgreSQL only) FOR UPDATE, which locks them in that
+ * order, so ensureAccounts(..., { lock: true }) replaces ensureAccounts + lockAccounts with one statement. Accounts
+ * created after a first locked read get fresh (higher) ids from the sequence, so locking them in the second read
+ * still follows the id order. Two codes (the common entry) run a prepared query; other lengths are built.
+ */
+async function selectByCodes(trx: Kysely<DB>, codes: string[], lock: boolean) {
+  if (codes.length === 2) return (lock ? pairByCodesLocked : pairByCodes).all(trx, { c1: codes[0], c2: codes[1] });
+  let q = trx.selectFrom('ledger_accounts').selectAll().where('code', 'in', codes).orderBy('id');
+  if (lock) q = q.forUpdate();
+  return q.execute();
+}
+
+/** Rows as the ledger uses them (PostgreSQL returns bigint columns as text). */
+export const normAccount = (a: { id: number | string; balance: number | string; version: number | string }): LedgerAccount =>
+  ({ ...a, id: Number(a.id), balance: Number(a.balance), version: Number(a.version) }) as unknown as LedgerAccount;

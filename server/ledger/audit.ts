@@ -17,7 +17,7 @@ const MAX_LISTED = 20;
  *   posting's balance_after = balance_before + amount;
  * - no wallet or game mirror is below zero;
  * - no reference appears twice, no entry is reversed twice;
- * - money in transit matches the open work: game_transit = pending transfers, payouts_in_transit = withdrawals
+ * - money in transit matches the open work: game_transit (summed over its scoped rows) = pending transfers, payouts_in_transit = withdrawals
  *   in progress.
  */
 export async function runAudit(db: Kysely<DB>): Promise<AuditReport> {
@@ -116,7 +116,13 @@ export async function runAudit(db: Kysely<DB>): Promise<AuditReport> {
 
   // Money parked in transit accounts must match the open work that parked it.
   const transitBalances = new Map<string, number>();
-  for (const a of accounts) if (a.kind === 'system') transitBalances.set(a.code, Number(a.balance));
+  // game_transit is spread over scoped rows (game_transit:{game}-{bucket}:{currency}, issue 13) besides the
+  // original game_transit:{currency}: the pending transfers must equal their sum, per currency.
+  for (const a of accounts) {
+    if (a.kind !== 'system') continue;
+    const key = a.code.startsWith('game_transit:') ? `game_transit:${a.currency}` : a.code;
+    transitBalances.set(key, (transitBalances.get(key) ?? 0) + Number(a.balance));
+  }
   const pendingTransfers = await db
     .selectFrom('game_transfers')
     .select(['currency', (eb) => eb.fn.sum<number>('amount').as('total')])
@@ -134,7 +140,7 @@ export async function runAudit(db: Kysely<DB>): Promise<AuditReport> {
   for (const cur of currencies) {
     const expectGame = Number(pendingTransfers.find((r) => r.currency === cur)?.total ?? 0);
     const gotGame = transitBalances.get(`game_transit:${cur}`) ?? 0;
-    if (expectGame !== gotGame) transit.push(`game_transit:${cur} holds ${formatSatang(gotGame)}, pending transfers ${formatSatang(expectGame)}`);
+    if (expectGame !== gotGame) transit.push(`game_transit (all scopes) in ${cur} holds ${formatSatang(gotGame)}, pending transfers ${formatSatang(expectGame)}`);
     const expectPay = Number(openWithdrawals.find((r) => r.currency === cur)?.total ?? 0);
     const gotPay = transitBalances.get(`payouts_in_transit:${cur}`) ?? 0;
     if (expectPay !== gotPay) transit.push(`payouts_in_transit:${cur} holds ${formatSatang(gotPay)}, withdrawals in progress ${formatSatang(expectPay)}`);

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db';
+import { prepared } from '../db/prepared';
 import { AppError } from '../errors';
 import {
   ensureAccounts,
-  lockAccounts,
   currencyOf,
   walletAccount,
   systemAccount,
@@ -61,6 +61,18 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
+// The hot statements of postEntry, compiled once (server/db/prepared.ts). The entry's insert is built each time:
+// /metrics counts entries by kind from the app's Kysely plugin (ops/metrics.ts), which sees built queries only.
+const updateBalance = prepared((db, a: { balance: number; version: number; updated_at: string; id: number; old: number }) =>
+  db.updateTable('ledger_accounts').set({ balance: a.balance, version: a.version, updated_at: a.updated_at }).where('id', '=', a.id).where('version', '=', a.old),
+);
+const insertPosting = prepared(
+  (db, a: { entry_id: number; account_id: number; amount: number; balance_before: number; balance_after: number; account_version: number; created_at: string }) =>
+    db
+      .insertInto('ledger_postings')
+      .values({ entry_id: a.entry_id, account_id: a.account_id, amount: a.amount, balance_before: a.balance_before, balance_after: a.balance_after, account_version: a.account_version, created_at: a.created_at }),
+);
+
 /**
  * Posts one balanced journal entry inside the caller's transaction: checks that the postings sum to zero
  * (before anything is written), locks the accounts in id order, refuses a player account going below zero
@@ -81,16 +93,17 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
   const currency = input.currency ?? (input.playerId != null ? await currencyOf(trx, input.playerId) : null);
   if (!currency) throw new LedgerError('an entry needs a currency or a player');
 
-  const accounts = await ensureAccounts(trx, input.postings.map((p) => p.account), currency);
+  // One read gets (or creates) the accounts and, on PostgreSQL, locks them in id order (FOR UPDATE); SQLite's
+  // single connection serializes transactions, so the rows read are current for the rest of it.
+  const found = await ensureAccounts(trx, input.postings.map((p) => p.account), currency, { lock: true });
+  const accounts = found;
   if (new Set(accounts.map((a) => a.id)).size !== accounts.length) throw new LedgerError(`entry ${input.reference} names an account twice`);
-
-  const existing = await trx.selectFrom('journal_entries').select('id').where('reference', '=', input.reference).executeTakeFirst();
-  if (existing) throw new DuplicateEntryError(input.reference);
-
-  const locked = await lockAccounts(trx, accounts.map((a) => a.id));
+  const locked = new Map(found.map((a) => [a.id, { ...a }]));
   const now = nowIso();
   let entryId: number;
   try {
+    // The unique index on reference decides (no read first); DO NOTHING keeps a PostgreSQL transaction usable
+    // after a duplicate, as the read before it did.
     const row = await trx
       .insertInto('journal_entries')
       .values({
@@ -102,8 +115,10 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
         memo: input.memo ?? null,
         created_at: now,
       })
+      .onConflict((oc) => oc.column('reference').doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) throw new DuplicateEntryError(input.reference);
     entryId = Number(row.id);
   } catch (e) {
     if (isUniqueViolation(e)) throw new DuplicateEntryError(input.reference);
@@ -121,17 +136,9 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
     if (!Number.isSafeInteger(after)) throw new LedgerError(`balance of ${acc.code} out of range`);
     if (after < 0 && !acc.allow_negative) throw new InsufficientFundsError(acc.code);
     const version = acc.version + 1;
-    const res = await trx
-      .updateTable('ledger_accounts')
-      .set({ balance: after, version, updated_at: now })
-      .where('id', '=', acc.id)
-      .where('version', '=', acc.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new LedgerError(`account ${acc.code} changed under its lock`);
-    await trx
-      .insertInto('ledger_postings')
-      .values({ entry_id: entryId, account_id: acc.id, amount: p.amount, balance_before: before, balance_after: after, account_version: version, created_at: now })
-      .execute();
+    const res = await updateBalance.run(trx, { balance: after, version, updated_at: now, id: acc.id, old: acc.version });
+    if (Number(res.numAffectedRows) !== 1) throw new LedgerError(`account ${acc.code} changed under its lock`);
+    await insertPosting.run(trx, { entry_id: entryId, account_id: acc.id, amount: p.amount, balance_before: before, balance_after: after, account_version: version, created_at: now });
     acc.balance = after;
     acc.version = version;
     applied.set(acc.id, { accountId: acc.id, code: acc.code, amount: p.amount, balanceBefore: before, balanceAfter: after, version });

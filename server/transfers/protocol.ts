@@ -5,7 +5,8 @@ import type { GameProvider, TransferOutcome } from '../adapters/games/types';
 import { nowIso } from '../db';
 import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
-import { currencyOf } from '../ledger/accounts';
+import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accounts';
+import { prepared } from '../db/prepared';
 import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
 
 /**
@@ -84,9 +85,10 @@ async function openTransfer(deps: TransferDeps, direction: TransferDirection, pl
       kind: direction === 'to_game' ? 'transfer_to_game' : 'transfer_from_game',
       reference: `transfer:${id}:open`,
       playerId,
+      currency,
       postings: [
         { account: source, amount: -amount },
-        { account: systemAccount('game_transit'), amount },
+        { account: gameTransitAccount(playerId, gameCode), amount },
       ],
     });
     await writeStatement(trx, {
@@ -102,6 +104,26 @@ async function openTransfer(deps: TransferDeps, direction: TransferDirection, pl
     });
   });
   return id;
+}
+
+const openTransit = prepared((db, a: { reference: string }) =>
+  db
+    .selectFrom('journal_entries')
+    .innerJoin('ledger_postings', 'ledger_postings.entry_id', 'journal_entries.id')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+    .select(['ledger_accounts.code', 'ledger_accounts.game_code'])
+    .where('journal_entries.reference', '=', a.reference)
+    .where('ledger_accounts.kind', '=', 'system'),
+);
+
+/**
+ * The game_transit account the transfer's open entry parked the money in: a transfer opened before transit was
+ * spread per game and bucket (issue 13) closes against game_transit:{currency}, a newer one against its scoped row.
+ */
+async function openTransitOf(trx: Transaction<DB>, transferId: string): Promise<AccountRef> {
+  const row = await openTransit.first(trx, { reference: `transfer:${transferId}:open` });
+  if (!row || !row.code.startsWith('game_transit:')) throw new Error(`transfer ${transferId} has no open entry in game_transit`);
+  return systemAccount('game_transit', row.game_code ?? undefined);
 }
 
 /**
@@ -127,8 +149,9 @@ export async function closeTransfer(deps: TransferDeps, transferId: string, succ
         kind: t.direction === 'to_game' ? 'transfer_to_game_settle' : 'transfer_from_game_settle',
         reference: `transfer:${t.id}:close`,
         playerId: t.player_id,
+        currency: t.currency,
         postings: [
-          { account: systemAccount('game_transit'), amount: -t.amount },
+          { account: await openTransitOf(trx, t.id), amount: -t.amount },
           { account: dest, amount: t.amount },
         ],
       });

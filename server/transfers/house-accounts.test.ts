@@ -1,0 +1,100 @@
+import Database from 'better-sqlite3';
+import { buildWalletTestApp, type WalletTestApp } from '../ledger/test-support';
+import { runAudit } from '../ledger/audit';
+import { isPostgres } from '../db/portable';
+import { postEntry, systemAccount, walletAccount } from '../ledger';
+import { closeTransfer } from './protocol';
+
+// Issue 13: the house side of transfers is spread (game_transit per game and player bucket) and one transfer
+// runs fewer SQL statements.
+let t: WalletTestApp;
+beforeAll(async () => {
+  t = await buildWalletTestApp();
+});
+afterAll(() => t.close());
+
+const transfer = (headers: { authorization: string }, from: string, to: string, amount: number) =>
+  t.app.inject({ method: 'POST', url: '/api/wallet/transfer', headers, payload: { from, to, amount } });
+
+const transitRowsOf = (playerId: number) =>
+  t.db.db
+    .selectFrom('ledger_postings')
+    .innerJoin('journal_entries', 'journal_entries.id', 'ledger_postings.entry_id')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_postings.account_id')
+    .select('ledger_accounts.code')
+    .distinct()
+    .where('journal_entries.player_id', '=', playerId)
+    .where('ledger_accounts.code', 'like', 'game_transit:%')
+    .execute();
+
+test('two players of different buckets park their transfers on different house rows', async () => {
+  const a = await t.player({ balance: 1_000_00, games: ['pg'] });
+  const b = await t.player({ balance: 1_000_00, games: ['pg'] });
+  expect(a.id % 16).not.toBe(b.id % 16);
+  for (const p of [a, b]) {
+    expect((await transfer(p.headers, 'WALLET', 'pg', 10)).statusCode).toBe(200);
+    expect((await transfer(p.headers, 'pg', 'WALLET', 10)).statusCode).toBe(200);
+  }
+  const ra = (await transitRowsOf(a.id)).map((r) => r.code);
+  const rb = (await transitRowsOf(b.id)).map((r) => r.code);
+  expect(ra).toEqual([`game_transit:pg-${a.id % 16}:THB`]);
+  expect(rb).toEqual([`game_transit:pg-${b.id % 16}:THB`]);
+  expect((await runAudit(t.db.db)).ok).toBe(true);
+});
+
+test('a transfer opened against the old single game_transit:{currency} row closes against it', async () => {
+  const p = await t.player({ balance: 1_000_00, games: ['pg'] });
+  const id = crypto.randomUUID();
+  const at = new Date().toISOString();
+  // What a transfer opened before the change left behind: a pending row whose open entry parked the money in
+  // game_transit:THB.
+  await t.db.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('game_transfers')
+      .values({ id, player_id: p.id, game_code: 'pg', direction: 'to_game', amount: 7, currency: 'THB', status: 'pending', claimed_until: null, attempts: 1, last_error: null, created_at: at, updated_at: at })
+      .execute();
+    await postEntry(trx, {
+      kind: 'transfer_to_game',
+      reference: `transfer:${id}:open`,
+      playerId: p.id,
+      postings: [
+        { account: walletAccount(p.id), amount: -7 },
+        { account: systemAccount('game_transit'), amount: 7 },
+      ],
+    });
+  });
+  const legacy = () => t.db.db.selectFrom('ledger_accounts').select('balance').where('code', '=', 'game_transit:THB').executeTakeFirstOrThrow();
+  expect(Number((await legacy()).balance)).toBe(7);
+  expect((await runAudit(t.db.db)).ok).toBe(true); // pending 7 = the sum of every game_transit row
+  const deps = { db: t.db.db, provider: undefined as never, claimMs: 1000 };
+  expect(await closeTransfer(deps, id, true)).toBe('settled');
+  expect(Number((await legacy()).balance)).toBe(0);
+  expect((await runAudit(t.db.db)).ok).toBe(true);
+});
+
+test('a wallet -> game transfer runs at most 38 SQL statements (SQLite)', async () => {
+  if (isPostgres(t.db.db)) return;
+  const p = await t.player({ balance: 1_000_00, games: ['pg'] });
+  expect((await transfer(p.headers, 'WALLET', 'pg', 1)).statusCode).toBe(200);
+  const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
+  const saved: Record<string, (...a: unknown[]) => unknown> = {};
+  const sources: string[] = [];
+  for (const m of ['run', 'all', 'get', 'iterate']) {
+    saved[m] = proto[m];
+    proto[m] = function (this: { source: string }, ...a: unknown[]) {
+      sources.push(this.source);
+      return saved[m].apply(this, a);
+    };
+  }
+  try {
+    expect((await transfer(p.headers, 'WALLET', 'pg', 1)).statusCode).toBe(200);
+  } finally {
+    Object.assign(proto, saved);
+  }
+  // The live-balance poller (server/realtime) reads the journal on its own timer: not the transfer's work.
+  const own = sources.filter((s) => !s.startsWith('select "j"."id"'));
+  // Before issue 13: 45 (currency read twice per transaction, accounts read twice, a reference read before the insert).
+  expect(own.length).toBeGreaterThan(10);
+  expect(own.length).toBeLessThanOrEqual(38);
+  expect(sources.filter((s) => s.startsWith('select "id" from "journal_entries" where "reference"'))).toEqual([]);
+});
