@@ -6,6 +6,16 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError, gone, unauthorized } from '../errors';
 import { nowIso } from '../db';
+import { prepared } from '../db/prepared';
+
+/** Compiled once (it runs on every authenticated request, issue 13). */
+const sessionCheck = prepared((db, a: { jti: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('players', 'players.id', 'sessions.player_id')
+    .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id'])
+    .where('sessions.id', '=', a.jti),
+);
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -85,12 +95,8 @@ export default fp(
         throw unauthorized('invalid-token');
       }
       if (!sub || !jti) throw unauthorized('invalid-token');
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('players', 'players.id', 'sessions.player_id')
-        .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id'])
-        .where('sessions.id', '=', jti)
-        .executeTakeFirst();
+      // Read on every request, never cached: a revoked session is refused on the very next one.
+      const row = await sessionCheck.first(db, { jti });
       if (!row || String(row.id) !== sub || row.revoked_at) throw unauthorized('invalid-token');
       if (row.expires_at <= nowIso()) throw unauthorized('EXPIRED_AUTH_TOKEN');
       if (row.status === 'gone') throw gone();

@@ -2,10 +2,16 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db';
 import { SEALED_PREFIX } from '../../lib/secret-box';
+import { prepared } from '../../db/prepared';
+import type { GamesTable } from '../../db/schema';
 
-/** The player's profile and bank, as GET /api/wallet shows them. */
-export function findPlayerWithBank(db: Kysely<DB>, playerId: number) {
-  return db
+/*
+ * GET /api/wallet runs on every screen: its queries are compiled once (prepared(), issue 13) and read each row once
+ * (the player's row carries the currency the invite sum needs; one ledger read gives the wallet and game balances;
+ * one statement gives the three invite figures).
+ */
+const playerWithBank = prepared((db, a: { id: number }) =>
+  db
     .selectFrom('players')
     .leftJoin('banks', 'banks.code', 'players.bank_code')
     .select([
@@ -20,20 +26,68 @@ export function findPlayerWithBank(db: Kysely<DB>, playerId: number) {
       'banks.name_th',
       'banks.name_en',
     ])
-    .where('players.id', '=', playerId)
-    .executeTakeFirst();
+    .where('players.id', '=', a.id),
+);
+
+/** The player's profile and bank, as GET /api/wallet shows them. */
+export function findPlayerWithBank(db: Kysely<DB>, playerId: number) {
+  return playerWithBank.first(db, { id: playerId });
 }
 
+const activeGames = prepared((db, a: { active: number }) => db.selectFrom('games').selectAll().where('active', '=', a.active).orderBy('sort').orderBy('code'));
+
 export function listActiveGames(db: Kysely<DB>) {
-  return db.selectFrom('games').selectAll().where('active', '=', 1).orderBy('sort').orderBy('code').execute();
+  return activeGames.all(db, { active: 1 });
 }
+
+/**
+ * The active games, cached per database handle for GAMES_TTL_MS. Games change only through an operator or the
+ * seed, possibly in another process sharing PostgreSQL, so nothing can invalidate this cache: a short TTL bounds
+ * how long a deactivated game keeps showing (docs/server.md). Only for views: activating, crediting or launching a
+ * game reads the row itself (requireGame), so a stale entry never lets money move to an inactive game.
+ */
+export const GAMES_TTL_MS = 1000;
+const gamesCache = new WeakMap<Kysely<DB>, { at: number; games: Promise<GamesTable[]> }>();
+
+export function cachedActiveGames(db: Kysely<DB>, now = Date.now()): Promise<GamesTable[]> {
+  const hit = gamesCache.get(db);
+  if (hit && now - hit.at < GAMES_TTL_MS) return hit.games;
+  const games = listActiveGames(db);
+  gamesCache.set(db, { at: now, games });
+  games.catch(() => gamesCache.delete(db)); // a failed read is not cached
+  return games;
+}
+
+/** Drops the cache (tests, and an operator action in this process that changed a game). */
+export function forgetActiveGames(db: Kysely<DB>): void {
+  gamesCache.delete(db);
+}
+
+const playerLedgerAccounts = prepared((db, a: { id: number }) =>
+  db.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('player_id', '=', a.id),
+);
+
+/** The wallet balance and each game's mirrored balance, satang, in one read (never cached: money). */
+export async function playerBalances(db: Kysely<DB>, playerId: number): Promise<{ wallet: number; games: Map<string, number> }> {
+  const rows = await playerLedgerAccounts.all(db, { id: playerId });
+  const walletCode = `wallet:${playerId}`;
+  let wallet = 0;
+  const games = new Map<string, number>();
+  for (const r of rows) {
+    if (r.code === walletCode) wallet = Number(r.balance);
+    else if (r.kind === 'game' && r.game_code) games.set(r.game_code, Number(r.balance));
+  }
+  return { wallet, games };
+}
+
+const gameAccountsOf = prepared((db, a: { id: number }) => db.selectFrom('game_accounts').selectAll().where('player_id', '=', a.id));
 
 export function findGame(db: Kysely<DB>, code: string) {
   return db.selectFrom('games').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
 export function listGameAccounts(db: Kysely<DB>, playerId: number) {
-  return db.selectFrom('game_accounts').selectAll().where('player_id', '=', playerId).execute();
+  return gameAccountsOf.all(db, { id: playerId });
 }
 
 /**

@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DB, GamesTable } from '../../db/schema';
 import type { GameProvider } from '../../adapters/games/types';
 import { AppError, conflict, notFound, unauthorized } from '../../errors';
-import { ensureAccounts, gameAccount, gameBalances, toBaht, walletBalance } from '../../ledger';
+import { ensureAccounts, gameAccount, toBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
-import { findGame, findPlayerWithBank, insertGameAccount, listActiveGames, listGameAccounts, updateGamePassword } from './repository';
-import { inviteSummary } from '../invite/earnings';
+import { cachedActiveGames, findGame, findPlayerWithBank, insertGameAccount, listActiveGames, playerBalances, listGameAccounts, updateGamePassword } from './repository';
+import { inviteSummaryFast } from '../invite/earnings';
 import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
@@ -69,12 +69,12 @@ function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: numb
 export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number): Promise<WalletView> {
   const p = await findPlayerWithBank(db, playerId);
   if (!p) throw unauthorized('invalid-token');
-  const [games, accounts, balances, wallet, invite] = await Promise.all([
-    listActiveGames(db),
+  // Games from a short-lived cache (repository.ts); balances and invite figures read fresh every time.
+  const [games, accounts, { wallet, games: balances }, invite] = await Promise.all([
+    cachedActiveGames(db),
     listGameAccounts(db, playerId),
-    gameBalances(db, playerId),
-    walletBalance(db, playerId),
-    inviteSummary(db, playerId),
+    playerBalances(db, playerId),
+    inviteSummaryFast(db, playerId),
   ]);
   const gamesByCode = new Map(games.map((g) => [g.code, g]));
   const byGame = new Map<string, SlotAccount>(

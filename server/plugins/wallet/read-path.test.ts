@@ -1,0 +1,70 @@
+import Database from 'better-sqlite3';
+import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { ensureAccounts, walletAccount } from '../../ledger/accounts';
+import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
+
+/** The read path of issue 13: few statements per GET /api/wallet, a short-lived games cache, no cached session. */
+describe('GET /api/wallet read path', () => {
+  let t: WalletTestApp;
+  beforeAll(async () => {
+    t = await buildWalletTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const onSqlite = !process.env.DATABASE_URL;
+  (onSqlite ? it : it.skip)('runs at most 5 SQL statements (session, player, game accounts, balances, invite figures)', async () => {
+    const p = await t.player({ games: ['pg'] });
+    await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }); // games cache warm
+    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
+    const orig = { run: proto.run, all: proto.all, get: proto.get };
+    const seen: string[] = [];
+    for (const m of ['run', 'all', 'get'] as const) {
+      proto[m] = function (this: { source: string }, ...a: unknown[]) {
+        seen.push(this.source);
+        return orig[m].apply(this, a);
+      };
+    }
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      Object.assign(proto, orig);
+    }
+    expect(seen.length).toBeLessThanOrEqual(5);
+  });
+
+  it('drops a deactivated game once the cache TTL has passed', async () => {
+    const db = t.app.db;
+    forgetActiveGames(db);
+    const before = await cachedActiveGames(db, 1_000_000);
+    expect(before.some((g) => g.code === 'pg')).toBe(true);
+    await db.updateTable('games').set({ active: 0 }).where('code', '=', 'pg').execute();
+    try {
+      // Within the TTL the cached list may still show it; once the TTL has passed it must not.
+      const later = await cachedActiveGames(db, 1_000_000 + GAMES_TTL_MS);
+      expect(later.some((g) => g.code === 'pg')).toBe(false);
+    } finally {
+      await db.updateTable('games').set({ active: 1 }).where('code', '=', 'pg').execute();
+      forgetActiveGames(db);
+    }
+  });
+
+  it('keeps the money fresh: a deposit shows on the very next read', async () => {
+    const p = await t.player();
+    await t.db.db.transaction().execute((trx) => ensureAccounts(trx, [walletAccount(p.id)], 'THB'));
+    const a = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
+    expect(a.json().wallet.amount).toBe(0);
+    await t.db.db.updateTable('ledger_accounts').set({ balance: 12_345 }).where('code', '=', `wallet:${p.id}`).execute();
+    const b = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
+    expect(b.json().wallet.amount).toBe(123.45);
+  });
+
+  it('refuses a revoked session on the very next request', async () => {
+    const p = await t.player();
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers })).statusCode).toBe(200);
+    await t.app.tokens.revokeAll(p.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers })).statusCode).toBe(401);
+  });
+});
