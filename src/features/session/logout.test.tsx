@@ -72,6 +72,9 @@ describe('a public page visited with a token (spec §4)', () => {
         calls += 1;
         return HttpResponse.error();
       }),
+      // The page's own details answer: the only alert that could show is then the logout's. (Unanswered, the
+      // page's own "could not be loaded" alert raced the check below and won whenever MSW answered first.)
+      http.get('/api/lookup/contact', () => HttpResponse.json({ contactText: '<p>24 hours</p>', lineLink: '', lineName: '', lineQR: null })),
     );
     const { store, router } = renderApp('/contact', { preloadedState: copiedSession });
     expect(await screen.findByTestId('page-title')).toHaveTextContent('Contact us');
