@@ -27,6 +27,45 @@ class CopyPublicFiles {
 }
 
 /**
+ * `<link rel="preload">` in index.html for what the first screen fetches only after main.js has run: the default
+ * language's public texts (every route waits for them) and the public layout and login route (the usual first
+ * screen, / and a visitor's /user both end there). Preloaded, they download alongside the entry chunks instead of
+ * one round trip after another (docs/client.md "First screen"). Files are found by chunk name, so the hashes follow.
+ */
+class PreloadFirstScreen {
+  constructor(
+    private readonly chunkNames: string[],
+    private readonly fonts: RegExp[] = [],
+  ) {}
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.compilation.tap('PreloadFirstScreen', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstScreen', (data) => {
+        if (data.outputName !== 'index.html') return data;
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
+        const links = [];
+        for (const name of this.chunkNames) {
+          const chunk = compilation.namedChunks.get(name);
+          if (!chunk) throw new Error(`PreloadFirstScreen: no chunk named ${name}`);
+          for (const file of chunk.files) {
+            const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : undefined;
+            if (as) links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: publicPath + file }));
+          }
+        }
+        // Fonts are fetched in CORS mode, so their preloads say crossorigin or the browser fetches them twice.
+        for (const file of Object.keys(compilation.assets).filter((f) => this.fonts.some((re) => re.test(f)))) {
+          links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: '', href: publicPath + file }));
+        }
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+}
+
+/** The web fonts the first screen's text is set in (Thai and Latin, both weights), preloaded with it. */
+const FIRST_SCREEN_FONTS = [/^assets\/noto-sans-(thai-thai|latin)-(400|700)-normal\.[0-9a-f]+\.woff2$/];
+
+/**
  * The SPA build. Flags (spec §1): MARKET=th|lao (Lao-market variant), VARIANT=web|mobile (mobile/iframe variant),
  * exposed to code as typed constants in src/app/build.ts. Production output is content-hashed, split per route,
  * and pre-compressed (.br, .gz) for the server to serve as is.
@@ -95,6 +134,7 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
+      ...(production ? [new PreloadFirstScreen([`locale-${market === 'lao' ? 'la' : 'th'}-json-public`, 'layout-public', 'route-login'], FIRST_SCREEN_FONTS)] : []),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
       // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
       new CopyPublicFiles(['offline.html', 'offline.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']),

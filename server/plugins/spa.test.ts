@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { MEDIA_DIR } from './spa';
+import { MEDIA_DIR, withBootData } from './spa';
 
 const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
 const STAFF = '<!doctype html><html><head><title>Staff console</title><script defer src="/assets/staff.def456.js"></script></head><body><div id="root"></div></body></html>';
@@ -26,6 +26,8 @@ function makeDist(): string {
 }
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+/** A served page without its boot data (tested on its own below). */
+const withoutBootData = (body: string) => body.replace(/<meta name="boot-data" content="[^"]*">/, '');
 
 describe('with a built SPA', () => {
   let t: TestApp;
@@ -44,7 +46,18 @@ describe('with a built SPA', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX);
+    expect(withoutBootData(res.body)).toBe(INDEX);
+  });
+
+  test('a page carries the boot data the first screen draws from: site info, chat switch, site-active switch', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
+    const content = /<meta name="boot-data" content="([^"]*)"><\/head>/.exec(res.body)?.[1];
+    expect(content).toBeDefined();
+    const data = JSON.parse(unescapeHtml(content!));
+    const info = await t.app.inject({ method: 'GET', url: '/api/lookup/info' });
+    const chat = await t.app.inject({ method: 'GET', url: '/api/lookup/enableChatWidget' });
+    const active = await t.app.inject({ method: 'GET', url: '/api/lookup/active' });
+    expect(data).toEqual({ info: info.json(), chat: chat.json(), active: active.json() });
   });
 
   test.each(['/staff', '/staff/', '/staff/conversations', '/staff/conversations/12?status=closed', '/staff?next=1'])(
@@ -61,7 +74,7 @@ describe('with a built SPA', () => {
   test('only /staff and what is under it is the console: /staffing and /user/staff are player pages', async () => {
     for (const url of ['/staffing', '/user/staff', '/staff.json']) {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
-      expect([url, res.statusCode, res.body]).toEqual([url, 200, INDEX]);
+      expect([url, res.statusCode, withoutBootData(res.body)]).toEqual([url, 200, INDEX]);
     }
   });
 
@@ -191,6 +204,22 @@ describe('with a built SPA', () => {
   });
 });
 
+const unescapeHtml = (text: string) => text.replace(/&(quot|lt|gt|amp);/g, (_, e: string) => ({ quot: '"', lt: '<', gt: '>', amp: '&' })[e]!);
+
+describe('withBootData', () => {
+  test('goes before </head> as an attribute that no text can end early', () => {
+    const name = '"><script>alert(1)</script>&amp;';
+    const page = withBootData('<html><head><title>x</title></head><body></body></html>', { info: { name, website: 'w', demo: true } } as never);
+    expect(page).toMatch(/^<html><head><title>x<\/title><meta name="boot-data" content="[^"<>]*"><\/head><body><\/body><\/html>$/);
+    const content = /content="([^"]*)"/.exec(page)![1];
+    expect(JSON.parse(unescapeHtml(content)).info.name).toBe(name);
+  });
+
+  test('a page without a head gets it at the end', () => {
+    expect(withBootData('<p>x</p>', {})).toBe('<p>x</p><meta name="boot-data" content="{}">');
+  });
+});
+
 describe('without a build', () => {
   let t: TestApp;
   let dist: string;
@@ -223,7 +252,7 @@ describe('without a build', () => {
     fs.writeFileSync(path.join(d, 'index.html'), INDEX);
     const res = await t.app.inject({ method: 'GET', url: '/login', headers: html });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expect(withoutBootData(res.body)).toBe(INDEX);
   });
 
   test('/staff without its page answers 503 naming the console, even when the player app is built', async () => {

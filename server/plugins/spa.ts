@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_RULES } from './accounts/rules';
+import { lookups, type LookupContext } from './lookups/lookups-service';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
 export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
@@ -34,6 +36,56 @@ export function isServiceWorkerFile(distDir: string, filePath: string): boolean 
   return filePath.replace(/\.(?:gz|br)$/, '') === path.join(distDir, 'sw.js');
 }
 
+/**
+ * What the first screen needs from the server before it can draw itself (docs/client.md "First screen"): the
+ * site info (operator name, demo flag), the chat switch and the site-active switch (the navigation guard's first
+ * check). Embedded in the page as JSON (`withBootData`), so the SPA renders the
+ * demo banner and the brand on its first paint instead of after two lookups (a layout shift and a round trip).
+ * A lookup that fails leaves its field out; the SPA then asks as before.
+ */
+export interface BootData {
+  info?: Awaited<ReturnType<(typeof lookups)['info']>>;
+  chat?: Awaited<ReturnType<(typeof lookups)['enableChatWidget']>>;
+  /** The site-active switch at the time the page was served: the navigation guard's first check. */
+  active?: Awaited<ReturnType<(typeof lookups)['active']>>;
+}
+
+async function bootData(app: FastifyInstance): Promise<BootData> {
+  const context: LookupContext = {
+    db: app.db,
+    config: app.config,
+    now: app.clock.now(),
+    passwordMinLength: (app.hasDecorator('accountRules') ? app.accountRules : DEFAULT_RULES).passwordMinLength,
+  };
+  const [info, chat, active] = await Promise.allSettled([lookups.info(context), lookups.enableChatWidget(context), lookups.active(context)]);
+  return {
+    ...(info.status === 'fulfilled' ? { info: info.value } : {}),
+    ...(chat.status === 'fulfilled' ? { chat: chat.value } : {}),
+    ...(active.status === 'fulfilled' ? { active: active.value } : {}),
+  };
+}
+
+/**
+ * `page` with `data` as `<meta name="boot-data" content="<JSON>">` before `</head>` (or at the end when there is
+ * no head). An attribute, HTML-escaped: nothing in it can end the element or run, and it is no text of the page.
+ */
+export function withBootData(page: string, data: BootData): string {
+  const json = JSON.stringify(data).replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
+  const tag = `<meta name="boot-data" content="${json}">`;
+  const at = page.indexOf('</head>');
+  return at < 0 ? page + tag : page.slice(0, at) + tag + page.slice(at);
+}
+
+/** index.html read once per build (its modification time), not on every navigation. */
+function pageCache(file: string): () => string {
+  let cached: { mtimeMs: number; text: string } | undefined;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return cached.text;
+  };
+}
+
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 const STAFF_NOT_BUILT = 'The staff console is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 
@@ -46,8 +98,8 @@ export function isStaffPath(url: string): boolean {
 /**
  * Serves the built SPA from config.distDir and answers everything no route claimed:
  * - /api/* and the other server paths: 404 `{ message: "NO_DATA" }`, always JSON;
- * - a GET/HEAD navigation that accepts text/html: index.html (history-mode routing), or staff.html under
- *   /staff, or 503 text when that page is not built;
+ * - a GET/HEAD navigation that accepts text/html, and '/': index.html with the boot data (history-mode routing;
+ *   `withBootData`), or staff.html under /staff, or 503 text when that page is not built;
  * - anything else (a missing asset): 404 JSON.
  * Hashed files under /assets/ are immutable for a year; index.html and other unhashed files are revalidated
  * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
@@ -62,7 +114,8 @@ export default fp(
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
-      index: ['index.html'],
+      // No directory index: '/' reaches the not-found handler like any page, so it gets the boot data too.
+      index: false,
       allowedPath: (pathName) => !isSourceMap(pathName),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -95,6 +148,7 @@ export default fp(
 
     const indexFile = path.join(distDir, 'index.html');
     const staffFile = path.join(distDir, 'staff.html');
+    const indexPage = pageCache(indexFile);
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
@@ -104,8 +158,20 @@ export default fp(
       if (!fs.existsSync(staff ? staffFile : indexFile)) {
         return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(staff ? STAFF_NOT_BUILT : NOT_BUILT);
       }
-      return reply.status(200).sendFile(staff ? 'staff.html' : 'index.html');
+      if (staff) return reply.status(200).sendFile('staff.html');
+      return sendIndex(reply);
     };
+    const sendIndex = async (reply: FastifyReply) =>
+      reply
+        .status(200)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withBootData(indexPage(), await bootData(app)));
+    // '/' is the app's page whatever the request accepts, as when the static plugin served it as the directory index.
+    app.get('/', async (_req, reply) => {
+      if (!fs.existsSync(indexFile)) return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
+      return sendIndex(reply);
+    });
     // Unknown URLs count against the global rate limit too, so probing them is no way around it.
     const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
     app.setNotFoundHandler(preHandler ? { preHandler } : {}, notFound);

@@ -3,6 +3,7 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { endSessionForPublicPage } from '../features/session/logout';
 import { selectToken } from '../features/session/sessionSlice';
 import { classifyError } from './apiErrors';
+import { takeBootActive } from './bootData';
 import { lookupApi } from './lookupApi';
 import { loginPathFor, requiresAuth } from './navigation';
 import type { AppStore } from './store';
@@ -22,6 +23,9 @@ export function safeNextPath(next: string | null): string {
 }
 
 async function siteIsGone(store: AppStore): Promise<boolean> {
+  // The first navigation of a page the server served with its boot data (bootData.ts): that answer is fresh.
+  const boot = takeBootActive();
+  if (boot) return boot.terminated === 'gone';
   const result = await store.dispatch(
     lookupApi.endpoints.getSiteActive.initiate(undefined, { forceRefetch: true, subscribe: false }),
   );

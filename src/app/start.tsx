@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
 import { AppProviders } from './AppProviders';
+import { readBootData, seedBootData } from './bootData';
 import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery } from './host/hostSlice';
 import { applyLocale } from './i18n';
 import { localeChosen } from './prefs';
@@ -16,6 +17,7 @@ import { makeStore } from './store';
  */
 export function startApp(container: HTMLElement): void {
   const store = makeStore();
+  seedBootData(store, readBootData(document));
   persistStore(store, null, () => {
     // The mobile/iframe build: what the host app put in the frame's address (app/host), before the texts load.
     if (process.env.VARIANT === 'mobile') {
@@ -32,13 +34,18 @@ export function startApp(container: HTMLElement): void {
           .then(({ startHostBridge }) => startHostBridge(window, store, router))
           .catch((failure: unknown) => console.warn('host bridge not started', failure));
       }
-      createRoot(container).render(
-        <StrictMode>
-          <AppProviders store={store}>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-      );
+      // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
+      // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
+      const root = createRoot(container);
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <AppProviders store={store}>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </StrictMode>,
+        );
+      });
     });
   });
 }

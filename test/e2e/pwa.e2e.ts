@@ -95,9 +95,13 @@ test('API requests go to the network, never to the worker: offline they fail ins
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/')) apiResponses.push({ url: r.url(), fromServiceWorker: r.fromServiceWorker() });
   });
-  // A controlled page's own API calls (the login screen's lookups after a reload).
+  // A controlled page's own API call (the login screen makes none of its own: the page carries its lookups).
   await page.reload();
   await page.getByTestId('page-title').waitFor();
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/lookup/info'),
+    page.evaluate(async () => (await fetch('/api/lookup/info')).text()),
+  ]);
   expect(apiResponses.length).toBeGreaterThan(0);
   expect(apiResponses.filter((r) => r.fromServiceWorker)).toEqual([]);
   // A script the worker serves, for contrast: the precache answers it.

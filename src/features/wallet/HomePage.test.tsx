@@ -28,6 +28,14 @@ describe('home screen', () => {
     expect(screen.getByTestId('last-sync')).toHaveTextContent(/^Balance as of \d+ seconds? ago$/);
   });
 
+  it('shows the play-limits link once the wallet answered, so the carousels never push it down (no layout shift)', async () => {
+    serveWallet();
+    renderHome();
+    expect(screen.queryByTestId('home-limits')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('home-limits')).toBeInTheDocument();
+    expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30');
+  });
+
   it('says when the balance was read as soon as the wallet loads, with no refresh-all', async () => {
     const wallet = serveWallet();
     const { store } = renderHome();

@@ -231,11 +231,15 @@ export default function HomePage() {
         />
       ))}
 
-      <p className="home__limits">
-        <Link to="/user/limits" data-testid="home-limits">
-          {t('home.playLimits')}
-        </Link>
-      </p>
+      {/* Below the carousels, which come with the wallet's answer: shown from then on, so it appears in place
+          instead of being pushed down the screen when they arrive (a layout shift; docs/client.md "First screen"). */}
+      {!wallet.isLoading && (
+        <p className="home__limits">
+          <Link to="/user/limits" data-testid="home-limits">
+            {t('home.playLimits')}
+          </Link>
+        </p>
+      )}
 
       {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
       {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
