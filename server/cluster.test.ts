@@ -73,7 +73,9 @@ const workerPids = (ppid: number): number[] =>
     .sort();
 
 /** The pid of the worker that answered a fresh connection. */
-const served = async (url: string): Promise<number> => Number(await (await fetch(url, { headers: { connection: 'close' } })).text());
+// Bounded: a connection the cluster drops without an answer fails the test by name instead of hanging it.
+const served = async (url: string): Promise<number> =>
+  Number(await (await fetch(url, { headers: { connection: 'close' }, signal: AbortSignal.timeout(15_000) })).text());
 
 
 test('workers share one port; a killed one is replaced; SIGHUP replaces them one at a time while the port answers; SIGTERM exits 0', async () => {

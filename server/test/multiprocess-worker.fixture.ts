@@ -18,6 +18,10 @@ server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
 });
 process.on('message', (m) => {
   if (m !== CLOSE_MESSAGE) return;
-  server.close(() => process.exit(0));
+  // Exit a moment after the server closed, not at once: the primary may have handed this worker a connection just
+  // before it learned of the close; the worker answers such a handoff "not accepted" and the primary gives it to
+  // another worker. A worker that exits first never answers, and that connection hangs for good (a CI run's
+  // journey hung on it). server/server.ts drains before it exits, so it answers them too.
+  server.close(() => setTimeout(() => process.exit(0), 250));
   server.closeIdleConnections();
 });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, STAFF_ERROR_CODES } from '../../shared/errorCodes';
 import { insertPlayer } from '../ledger/test-support';
@@ -57,7 +60,11 @@ const tally = { routes: 0, protected: 0, cases: 0 };
 
 beforeAll(async () => {
   // METRICS_TOKEN: /metrics is registered (docs/operations.md), so the sweep covers it too.
-  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0', METRICS_TOKEN: 'sweep-metrics-token-0123456789' });
+  // A built page of its own: '/' is a route (the SPA's page with its boot data), and without a build it answers 503
+  // "not built yet" (seen in a fresh clone, where npm test runs before any build).
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-dist-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="th"><head><title>Wallet</title></head><body><div id="root"></div></body></html>');
+  t = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '0', METRICS_TOKEN: 'sweep-metrics-token-0123456789', DIST_DIR: dist });
   routes = t.app.routeCatalogue;
   playerId = await insertPlayer(t.db.db);
   const session = await t.app.tokens.issue(playerId);
