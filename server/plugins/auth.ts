@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError, gone, unauthorized } from '../errors';
 import { nowIso } from '../db';
 import { prepared } from '../db/prepared';
+import { hs256 } from '../lib/hs256';
 
 /** Compiled once (it runs on every authenticated request, issue 13). */
 const sessionCheck = prepared((db, a: { jti: string }) =>
@@ -42,9 +42,9 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    // Imported once: given the raw bytes, jose imports the HMAC key through WebCrypto on every sign and verify
-    // (about 40 us of each request's CPU, issue 13).
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(app.config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    // Signed and checked in place with node:crypto (server/lib/hs256.ts): WebCrypto's HMAC ran on the thread pool and
+    // left every request waiting for it (issue 13).
+    const jwt = hs256(app.config.jwtSecret);
     const db = app.db;
 
     app.decorate('tokens', {
@@ -61,13 +61,8 @@ export default fp(
             revoked_at: null,
           })
           .execute();
-        return new SignJWT({})
-          .setProtectedHeader({ alg: 'HS256' })
-          .setSubject(String(playerId))
-          .setJti(jti)
-          .setIssuedAt()
-          .setExpirationTime(Math.floor(now.getTime() / 1000) + TOKEN_TTL_SECONDS)
-          .sign(key);
+        const iat = Math.floor(now.getTime() / 1000);
+        return jwt.sign({ sub: String(playerId), jti, iat, exp: iat + TOKEN_TTL_SECONDS });
       },
       async revoke(sessionId: string, trx: Kysely<DB> = db) {
         await trx.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
@@ -87,9 +82,11 @@ export default fp(
       let sub: string | undefined;
       let jti: string | undefined;
       try {
-        const { payload } = await jwtVerify(m[1], key, { algorithms: ['HS256'] });
-        sub = payload.sub;
-        jti = payload.jti;
+        const claims = jwt.verify(m[1]);
+        // A player's token names no audience; staff tokens (signed with another key, server/plugins/staff) do.
+        if (claims.aud !== undefined) throw unauthorized('invalid-token');
+        sub = claims.sub;
+        jti = claims.jti;
       } catch (e) {
         if ((e as { code?: string }).code === 'ERR_JWT_EXPIRED') throw unauthorized('EXPIRED_AUTH_TOKEN');
         throw unauthorized('invalid-token');
