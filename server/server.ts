@@ -49,8 +49,9 @@ export async function startServer(config: Config, opts: AppOptions & { handleSig
     }
     res.once('close', () => inFlight--);
   });
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   let closing: Promise<void> | null = null;

@@ -34,6 +34,33 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  test("helmet's headers on every answer: a lookup, a refusal, an unknown API path, a bad body", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/lookup/info' }),
+      t.app.inject({ method: 'GET', url: '/api/wallet' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+        'referrer-policy': 'no-referrer',
+        'origin-agent-cluster': '?1',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+    }
+  });
+
   test('FRAME_ANCESTORS lets the mobile host app embed the site', async () => {
     const t2 = await buildTestApp({ FRAME_ANCESTORS: 'https://host.example' });
     try {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooMany } from '../errors';
 
@@ -21,12 +22,16 @@ import { tooMany } from '../errors';
  * The SPA's built files under /assets/ are not counted: the service worker fetches about 70 of them at once on a
  * first visit or a new version, and players behind one carrier address (CGNAT) would share that cost. Only names
  * that exist in the build are free; an unknown /assets/ URL counts like any other.
+ *
+ * Headers: helmet's, computed once at start (`securityHeaders`) and set on every reply by one hook. @fastify/helmet
+ * rebuilt helmet's middleware, parsing every CSP directive again, on each request (issue 13's profile); the headers
+ * are the same for every answer here (no nonces, no per-route policy), so there is nothing to rebuild.
  */
 export default fp(
   async (app) => {
     const { config } = app;
     const selfOnlyFrames = config.frameAncestors.length === 1 && config.frameAncestors[0] === "'self'";
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -50,6 +55,10 @@ export default fp(
       // X-Frame-Options cannot name other origins: leave framing to CSP frame-ancestors when a host app embeds us.
       frameguard: selfOnlyFrames ? { action: 'sameorigin' } : false,
       crossOriginEmbedderPolicy: false,
+    });
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
     });
 
     if (config.rateLimitPerMinute === 0) return;
@@ -78,6 +87,23 @@ export default fp(
   },
   { name: 'security', dependencies: [] },
 );
+
+/** The headers helmet's middleware sets with `options`, by running it once against a response that records them. */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
 
 /**
  * True for a GET or HEAD of a file the SPA build put in dist/assets (read once, and again at most every 10 s when

@@ -72,15 +72,23 @@ function webhookOutcome(payload: unknown): string {
 async function ops(app: FastifyInstance) {
   const { config, metrics } = app;
 
-  app.addHook('onResponse', async (req, reply) => {
+  // Callback hooks, not async ones: they run on every answer, and a promise per hook is measurable (issue 13).
+  app.addHook('onResponse', (req, reply, done) => {
     metrics.httpDuration.observe(
       { route: req.routeOptions.url ?? 'unmatched', method: req.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
       reply.elapsedTime / 1000,
     );
+    done();
   });
-  app.addHook('onSend', async (req, _reply, payload) => {
-    if (req.routeOptions.url === WEBHOOK_ROUTE && req.method === 'POST') metrics.webhookEvents.inc({ outcome: webhookOutcome(payload) });
-    return payload;
+  // Only the webhook's answers are read for their outcome: the hook is the webhook route's own.
+  const countWebhookOutcome = (_req: unknown, _reply: unknown, payload: unknown, done: (err: null, payload: unknown) => void) => {
+    metrics.webhookEvents.inc({ outcome: webhookOutcome(payload) });
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = ([] as string[]).concat(route.method);
+    if (route.url !== WEBHOOK_ROUTE || !methods.includes('POST')) return;
+    route.onSend = [...([] as unknown[]).concat(route.onSend ?? []), countWebhookOutcome] as typeof route.onSend;
   });
 
   async function readGauges(): Promise<void> {
