@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { AppError } from './errors';
 import { createDb, type Database, type Dialect } from './db';
 import type { DB } from './db/schema';
+import { inheritDirectReads } from './db/prepared';
 import auth from './plugins/auth';
 import staff from './plugins/staff';
 import accounts from './plugins/accounts';
@@ -175,7 +176,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     fp(
       async (instance) => {
         // The ledger's journal entries are counted by kind as they are written (wallet_ledger_entries_total).
-        instance.decorate('db', database.db.withPlugin(app.metrics.ledgerPlugin));
+        instance.decorate('db', inheritDirectReads(database.db, database.db.withPlugin(app.metrics.ledgerPlugin)));
         instance.decorate('dialect', database.dialect);
         if (!opts.database) instance.addHook('onClose', () => database.destroy());
       },

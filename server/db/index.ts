@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema';
 import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
+import { registerDirectReads } from './prepared';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -61,8 +62,14 @@ export function createDb(opts: DbOptions): Database {
   // Reads outside a transaction: a read-only connection, which WAL shows committed rows only (group-commit.ts).
   const readonly = new SQLite(file, { readonly: true });
   readonly.pragma('busy_timeout = 5000');
-  const dialect = new GroupCommitSqliteDialect({ ...groupCommit, database, statements, reader: withStatementCache(readonly) });
+  const reader = withStatementCache(readonly);
+  const dialect = new GroupCommitSqliteDialect({ ...groupCommit, database, statements, reader });
   const db = new Kysely<DB>({ dialect });
+  // Prepared queries outside a transaction read here without Kysely's executor (prepared.ts), as the driver would.
+  registerDirectReads(db, (sql, parameters) => {
+    const stmt = reader.prepare(sql);
+    return stmt.readonly && stmt.reader ? (stmt.all(parameters as unknown[]) as unknown[]) : undefined;
+  });
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), groupCommit: dialect.stats };
 }
 

@@ -1,7 +1,7 @@
 import { freshDb, type TestDb } from '../test/helper';
 import { seedBase } from './seed';
 import { nowIso } from '.';
-import { prepared } from './prepared';
+import { inheritDirectReads, prepared } from './prepared';
 import { insertPlayer } from '../ledger/test-support';
 
 /** Prepared queries (server/db/prepared.ts) on the engine under test: compiled once, run with each call's values. */
@@ -46,4 +46,47 @@ test('constants in the query stay; arguments in lists and updates are swapped in
 
 test('a missing argument is refused before anything runs', async () => {
   await expect(playerById.first(db.db, {} as { id: number })).rejects.toThrow('argument id is missing');
+});
+
+describe('reads outside a transaction (SQLite with group commit: straight to the read-only connection)', () => {
+  const onSqlite = !process.env.DATABASE_URL;
+  /** A derived instance whose Kysely result hook counts the queries that went through Kysely's executor. */
+  const counting = () => {
+    let throughKysely = 0;
+    const k = inheritDirectReads(
+      db.db,
+      db.db.withPlugin({
+        transformQuery: (a) => a.node,
+        transformResult: async (a) => (throughKysely++, a.result),
+      }),
+    );
+    return { k, count: () => throughKysely };
+  };
+
+  (onSqlite ? test : test.skip)("skip Kysely's executor, and see committed rows only", async () => {
+    const { k, count } = counting();
+    const id = await insertPlayer(db.db);
+    expect((await playerById.first(k, { id }))?.id).toBe(id);
+    expect(count()).toBe(0);
+
+    // Inside a transaction the query runs on the transaction's connection, through Kysely, and sees its own rows;
+    // a read outside it, at the same moment, does not see them before they are committed.
+    await k.transaction().execute(async (trx) => {
+      await rename.run(trx, { id, name: 'Not yet committed', at: nowIso() });
+      expect((await playerById.first(trx, { id }))?.name).toBe('Not yet committed');
+      expect((await playerById.first(k, { id }))?.name).not.toBe('Not yet committed');
+    });
+    expect(count()).toBe(2);
+    expect((await playerById.first(k, { id }))?.name).toBe('Not yet committed');
+    expect(count()).toBe(2);
+  });
+
+  test('a write outside a transaction still takes the driver: it commits and reports its rows', async () => {
+    const { k, count } = counting();
+    const id = await insertPlayer(db.db);
+    const res = await rename.run(k, { id, name: 'Written', at: nowIso() });
+    expect(Number(res.numAffectedRows)).toBe(1);
+    expect(count()).toBe(1);
+    expect((await playerById.first(db.db, { id }))?.name).toBe('Written');
+  });
 });

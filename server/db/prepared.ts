@@ -29,6 +29,27 @@ export interface Prepared<A, O> {
   sqlFor(db: Kysely<DB>): string;
 }
 
+/**
+ * A synchronous way to run a read outside any transaction, per Kysely instance: on SQLite with group commit, the
+ * read-only connection (db/index.ts). It answers undefined for a statement that is not a plain read, which then takes
+ * Kysely's way. Kysely's executor (connection lease, plugins' result hooks, several promise layers) cost about as
+ * much as the read itself, five times per GET /api/wallet (issue 13); a prepared query needs none of it.
+ */
+type DirectRead = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const directReads = new WeakMap<Kysely<DB>, DirectRead>();
+
+/** Lets prepared queries run on `db` outside a transaction read through `read` (db/index.ts). */
+export function registerDirectReads(db: Kysely<DB>, read: DirectRead): void {
+  directReads.set(db, read);
+}
+
+/** `derived` (e.g. `db.withPlugin(...)`) reads directly as `db` does. */
+export function inheritDirectReads(db: Kysely<DB>, derived: Kysely<DB>): Kysely<DB> {
+  const read = directReads.get(db);
+  if (read) directReads.set(derived, read);
+  return derived;
+}
+
 class StandIn {
   constructor(readonly name: string) {}
 }
@@ -57,6 +78,15 @@ export function prepared<A extends Record<string, unknown>, O>(build: (db: Kysel
       if (v === undefined) throw new Error(`prepared query: argument ${p.name} is missing`);
       return v;
     });
+    const direct = db.isTransaction ? undefined : directReads.get(db);
+    if (direct) {
+      try {
+        const rows = direct(c.sql, parameters) as O[] | undefined;
+        if (rows) return Promise.resolve({ rows });
+      } catch (e) {
+        return Promise.reject(e);
+      }
+    }
     return db.executeQuery<O>({ ...c, parameters });
   };
   return {

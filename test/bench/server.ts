@@ -35,6 +35,8 @@ const GAME = 'pg';
 /** Slip uploads per second during the second wallet-read run (issue 13: reads keep their p99 meanwhile). */
 const SLIPS_PER_SECOND = 10;
 const TARGETS = { readSqlite: 0.35, readPostgres: 0.25, transfer: 0.8, transferP99Ms: 50 };
+/** BENCH_PHASES=read,slips,transfer (the default: all) runs some of the app's loads only, e.g. to profile one of them. */
+const PHASES = new Set((process.env.BENCH_PHASES || 'read,slips,transfer').split(',').map((s) => s.trim()));
 
 interface Child {
   proc: ChildProcess;
@@ -217,35 +219,43 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
         tokens.push(token);
       }
       let next = 0;
+      let readP99: number | null = null;
       const withToken = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } });
 
-      const read = await load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] });
-      const readRps = perSecond(read);
-      const readTarget = kind === 'sqlite' ? TARGETS.readSqlite : TARGETS.readPostgres;
-      lines.push(
-        `GET /api/wallet (${engine.name}): ${fmt(readRps)} req/s = ${ratio(readRps, helloRps).toFixed(3)} x hello-world; p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms; ` +
-          `errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
-      );
+      if (PHASES.has('read')) {
+        const read = await load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] });
+        const readRps = perSecond(read);
+        readP99 = read.latency.p99;
+        const readTarget = kind === 'sqlite' ? TARGETS.readSqlite : TARGETS.readPostgres;
+        lines.push(
+          `GET /api/wallet (${engine.name}): ${fmt(readRps)} req/s = ${ratio(readRps, helloRps).toFixed(3)} x hello-world; p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms; ` +
+            `errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
+        );
+      }
 
-      const underSlips = await withSlipUploads(url, tokens, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
-      lines.push(
-        `GET /api/wallet while ${SLIPS_PER_SECOND} slips/s are uploaded (${engine.name}): ${fmt(perSecond(underSlips.result))} req/s; p50 ${underSlips.result.latency.p50} ms, ` +
-          `p99 ${underSlips.result.latency.p99} ms (without slips ${read.latency.p99} ms); ${underSlips.slips} slips read (${underSlips.slipFailures} not answered)`,
-      );
+      if (PHASES.has('slips')) {
+        const underSlips = await withSlipUploads(url, tokens, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
+        lines.push(
+          `GET /api/wallet while ${SLIPS_PER_SECOND} slips/s are uploaded (${engine.name}): ${fmt(perSecond(underSlips.result))} req/s; p50 ${underSlips.result.latency.p50} ms, ` +
+            `p99 ${underSlips.result.latency.p99} ms${readP99 === null ? '' : ` (without slips ${readP99} ms)`}; ${underSlips.slips} slips read (${underSlips.slipFailures} not answered)`,
+        );
+      }
 
-      const transfers = await load({
-        url,
-        requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withToken }],
-      });
-      const okRps = perSecond(transfers);
-      const baseline = kind === 'sqlite' ? await bareTransferRps(tmp) : await pgbenchTps(tmp);
-      const baseName = kind === 'sqlite' ? 'the bare one-transaction transfer' : 'pgbench TPC-B';
-      const r = baseline ? ratio(okRps, baseline) : 0;
-      lines.push(
-        `POST /api/wallet/transfer wallet -> game (${engine.name}): ${fmt(okRps)} ok/s; ${baseName} ${baseline ? fmt(baseline) : 'n/a'}/s -> ${r.toFixed(2)} x; ` +
-          `p50 ${transfers.latency.p50} ms, p99 ${transfers.latency.p99} ms; errors ${transfers.errors + transfers.non2xx}; ` +
-          `targets ${TARGETS.transfer} x and p99 <= ${TARGETS.transferP99Ms} ms -> ${r >= TARGETS.transfer && transfers.latency.p99 <= TARGETS.transferP99Ms ? 'meets issue 13 targets' : 'below issue 13 targets'}`,
-      );
+      if (PHASES.has('transfer')) {
+        const transfers = await load({
+          url,
+          requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withToken }],
+        });
+        const okRps = perSecond(transfers);
+        const baseline = kind === 'sqlite' ? await bareTransferRps(tmp) : await pgbenchTps(tmp);
+        const baseName = kind === 'sqlite' ? 'the bare one-transaction transfer' : 'pgbench TPC-B';
+        const r = baseline ? ratio(okRps, baseline) : 0;
+        lines.push(
+          `POST /api/wallet/transfer wallet -> game (${engine.name}): ${fmt(okRps)} ok/s; ${baseName} ${baseline ? fmt(baseline) : 'n/a'}/s -> ${r.toFixed(2)} x; ` +
+            `p50 ${transfers.latency.p50} ms, p99 ${transfers.latency.p99} ms; errors ${transfers.errors + transfers.non2xx}; ` +
+            `targets ${TARGETS.transfer} x and p99 <= ${TARGETS.transferP99Ms} ms -> ${r >= TARGETS.transfer && transfers.latency.p99 <= TARGETS.transferP99Ms ? 'meets issue 13 targets' : 'below issue 13 targets'}`,
+        );
+      }
 
       const money = await moneyCheck(url, tokens, engine);
       lines.push(money.line);
@@ -336,7 +346,10 @@ export async function measureServer(): Promise<{ lines: string[]; ok: boolean }>
   try {
     const hello = await helloRps();
     lines.push(`bare Fastify hello-world: ${fmt(hello)} req/s`);
-    const engines: ('sqlite' | 'postgres')[] = process.env.DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+    // BENCH_ENGINES=postgres (or sqlite) measures one engine only.
+    const engines = (process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
+      (e) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(e),
+    );
     for (const kind of engines) {
       const r = await benchApp(kind, tmp, hello);
       lines.push(...r.lines);

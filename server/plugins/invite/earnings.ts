@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { InviteEarningNote } from '../../db/schema-invite-wheel';
 import { nowIso } from '../../db';
-import { prepared } from '../../db/prepared';
 import { unprocessable } from '../../errors';
 import { creditWallet, parseBaht, writeStatement } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
@@ -77,31 +76,28 @@ export interface InviteSummary {
 }
 
 /**
- * The three figures in one statement, compiled once (GET /api/wallet reads them on every screen, issue 13); the
- * open sum is in the player's own currency, read from the same row.
+ * The three invite figures as columns of a query over `players as me` (the player whose id is `id`): the open sum
+ * is in the player's own currency, read from the same row. GET /api/wallet reads them in its one statement
+ * (server/plugins/wallet/view-query.ts, issue 13); `inviteSummaryOf` turns them into the summary.
  */
-const inviteFigures = prepared((db, a: { id: number }) =>
-  db
-    .selectFrom('players as me')
-    .where('me.id', '=', a.id)
-    .select((eb) => [
-      eb
-        .selectFrom('invite_earnings')
-        .select((e) => e.fn.coalesce(e.fn.sum<number>('invite_earnings.amount'), e.val(0)).as('s'))
-        .where('invite_earnings.inviter_id', '=', a.id)
-        .where('invite_earnings.receipt_id', 'is', null)
-        .whereRef('invite_earnings.currency', '=', 'me.currency')
-        .as('open'),
-      eb.selectFrom('invite_earnings').select((e) => e.fn.countAll<number>().as('n')).where('invite_earnings.inviter_id', '=', a.id).as('earned'),
-      eb.selectFrom('players as i').select((e) => e.fn.countAll<number>().as('n')).where('i.inviter_id', '=', a.id).as('invitees'),
-    ]),
-);
+export function inviteFigureColumns(eb: ExpressionBuilder<DB & { me: DB['players'] }, 'me'>, id: number) {
+  return [
+    eb
+      .selectFrom('invite_earnings')
+      .select((e) => e.fn.coalesce(e.fn.sum<number>('invite_earnings.amount'), e.val(0)).as('s'))
+      .where('invite_earnings.inviter_id', '=', id)
+      .where('invite_earnings.receipt_id', 'is', null)
+      .whereRef('invite_earnings.currency', '=', 'me.currency')
+      .as('invite_open'),
+    eb.selectFrom('invite_earnings').select((e) => e.fn.countAll<number>().as('n')).where('invite_earnings.inviter_id', '=', id).as('invite_earned'),
+    eb.selectFrom('players as i').select((e) => e.fn.countAll<number>().as('n')).where('i.inviter_id', '=', id).as('invitees'),
+  ] as const;
+}
 
-/** inviteSummary in one statement (a missing player has nothing). */
-export async function inviteSummaryFast(db: Kysely<DB>, playerId: number): Promise<InviteSummary> {
-  const row = await inviteFigures.first(db, { id: playerId });
-  const success = Number(row?.earned ?? 0);
-  return { amount: Number(row?.open ?? 0), success, fail: Math.max(0, Number(row?.invitees ?? 0) - success) };
+/** The summary from inviteFigureColumns' values (a missing player has nothing). */
+export function inviteSummaryOf(row: { invite_open?: unknown; invite_earned?: unknown; invitees?: unknown } | undefined): InviteSummary {
+  const success = Number(row?.invite_earned ?? 0);
+  return { amount: Number(row?.invite_open ?? 0), success, fail: Math.max(0, Number(row?.invitees ?? 0) - success) };
 }
 
 export async function inviteSummary(db: Db, playerId: number): Promise<InviteSummary> {

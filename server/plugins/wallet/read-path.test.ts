@@ -14,7 +14,7 @@ describe('GET /api/wallet read path', () => {
   });
 
   const onSqlite = !process.env.DATABASE_URL;
-  (onSqlite ? it : it.skip)('runs at most 5 SQL statements (session, player, game accounts, balances, invite figures)', async () => {
+  (onSqlite ? it : it.skip)('runs 2 SQL statements (the session; the player, balances, game accounts and invite figures in one)', async () => {
     const p = await t.player({ games: ['pg'] });
     await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }); // games cache warm
     const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
@@ -32,7 +32,36 @@ describe('GET /api/wallet read path', () => {
     } finally {
       Object.assign(proto, orig);
     }
-    expect(seen.length).toBeLessThanOrEqual(5);
+    expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  it("shows every figure from its one statement: profile, wallet, each game's balance and account, invite figures", async () => {
+    const p = await t.player({ balance: 50_000, games: ['pg'] });
+    const db = t.app.db;
+    await db.updateTable('ledger_accounts').set({ balance: 1_234 }).where('code', '=', `game:${p.id}:pg`).execute();
+    // Three invitees: two deposited (one earning received, one open), one did not; an open earning in another currency is not counted.
+    const invitees = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await t.player();
+      await db.updateTable('players').set({ inviter_id: p.id }).where('id', '=', id.id).execute();
+      invitees.push(id.id);
+    }
+    const earning = (invitee: number, amount: number, currency = 'THB') => ({
+      inviter_id: p.id, invitee_id: invitee, deposit_ref: `deposit:t${invitee}`, deposit_amount: amount * 10, amount, currency, percent_bp: 1000,
+      note: null, bank_account_no: null, receipt_id: null, created_at: new Date().toISOString(),
+    });
+    await db.insertInto('invite_earnings').values([earning(invitees[0], 700), earning(invitees[1], 300, 'LAK')]).execute();
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.profile._id).toBe(String(p.id));
+    expect(body.wallet.amount).toBe(500);
+    const pg = body.slots.find((s: { code: string }) => s.code === 'pg');
+    expect(pg).toMatchObject({ isActive: true, amount: 12.34 });
+    expect(pg.web).toMatch(/^\/api\/autoLogin\/pg\/[^/]+/);
+    expect(body.slots.filter((s: { isActive: boolean }) => s.isActive)).toHaveLength(1);
+    expect(body.invite).toEqual({ amount: 7, success: 2, fail: 1 });
   });
 
   it('drops a deactivated game once the cache TTL has passed', async () => {

@@ -6,8 +6,8 @@ import { ensureAccounts, gameAccount, toBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
-import { cachedActiveGames, findGame, findPlayerWithBank, insertGameAccount, listActiveGames, playerBalances, listGameAccounts, updateGamePassword } from './repository';
-import { inviteSummaryFast } from '../invite/earnings';
+import { cachedActiveGames, findGame, insertGameAccount, listActiveGames, listGameAccounts, updateGamePassword } from './repository';
+import { readWalletRow } from './view-query';
 import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
@@ -67,15 +67,10 @@ function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: numb
 }
 
 export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number): Promise<WalletView> {
-  const p = await findPlayerWithBank(db, playerId);
-  if (!p) throw unauthorized('invalid-token');
-  // Games from a short-lived cache (repository.ts); balances and invite figures read fresh every time.
-  const [games, accounts, { wallet, games: balances }, invite] = await Promise.all([
-    cachedActiveGames(db),
-    listGameAccounts(db, playerId),
-    playerBalances(db, playerId),
-    inviteSummaryFast(db, playerId),
-  ]);
+  // Games from a short-lived cache (repository.ts); the player's figures in one statement, fresh every time (view-query.ts).
+  const [games, row] = await Promise.all([cachedActiveGames(db), readWalletRow(db, playerId)]);
+  if (!row) throw unauthorized('invalid-token');
+  const { player: p, wallet, games: balances, accounts, invite } = row;
   const gamesByCode = new Map(games.map((g) => [g.code, g]));
   const byGame = new Map<string, SlotAccount>(
     accounts.map((a) => {

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
+import type { DB } from '../../db/schema';
+import { isPostgres } from '../../db/portable';
+import { prepared } from '../../db/prepared';
+import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
+
+/**
+ * What GET /api/wallet shows of one player, in one statement (issue 13): the profile and bank, every ledger
+ * balance, the game accounts and the invite figures. It was four statements; on PostgreSQL each is a round trip and
+ * a socket write, on SQLite a read transaction with its lock calls, and the screen asks on every view. The lists
+ * come as JSON arrays (json_agg on PostgreSQL, json_group_array on SQLite). Never cached: it is money.
+ */
+const walletRow = prepared((db, a: { id: number }) => {
+  const jsonArray = isPostgres(db) ? pgJsonArray : sqliteJsonArray;
+  return db
+    .selectFrom('players as me')
+    .leftJoin('banks', 'banks.code', 'me.bank_code')
+    .where('me.id', '=', a.id)
+    .select((eb) => [
+      'me.id',
+      'me.name',
+      'me.phone',
+      'me.coin',
+      'me.currency',
+      'me.bank_code',
+      'me.bank_account_name',
+      'me.bank_account_no',
+      'banks.name_th',
+      'banks.name_en',
+      jsonArray(eb.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('ledger_accounts.player_id', '=', a.id)).as('balances'),
+      jsonArray(eb.selectFrom('game_accounts').select(['game_code', 'username', 'password']).where('game_accounts.player_id', '=', a.id)).as('accounts'),
+      ...inviteFigureColumns(eb, a.id),
+    ]);
+});
+
+type Row = NonNullable<Awaited<ReturnType<typeof walletRow.first>>>;
+
+export interface WalletRow {
+  player: Omit<Row, 'id' | 'coin' | 'balances' | 'accounts' | 'invite_open' | 'invite_earned' | 'invitees'> & { id: number; coin: number };
+  /** Satang in the wallet. */
+  wallet: number;
+  /** Satang mirrored per game code. */
+  games: Map<string, number>;
+  /** The player's accounts at the providers (password sealed). */
+  accounts: { game_code: string; username: string; password: string }[];
+  invite: InviteSummary;
+}
+
+/** SQLite hands the JSON arrays over as text, PostgreSQL as values. */
+const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
+
+/** The player's wallet figures, or undefined for a player who is not there. */
+export async function readWalletRow(db: Kysely<DB>, playerId: number): Promise<WalletRow | undefined> {
+  const row = await walletRow.first(db, { id: playerId });
+  if (!row) return undefined;
+  const walletCode = `wallet:${playerId}`;
+  let wallet = 0;
+  const games = new Map<string, number>();
+  for (const b of list<{ code: string; kind: string; game_code: string | null; balance: number | string }>(row.balances)) {
+    if (b.code === walletCode) wallet = Number(b.balance);
+    else if (b.kind === 'game' && b.game_code) games.set(b.game_code, Number(b.balance));
+  }
+  return {
+    player: {
+      id: Number(row.id),
+      name: row.name,
+      phone: row.phone,
+      coin: Number(row.coin),
+      currency: row.currency,
+      bank_code: row.bank_code,
+      bank_account_name: row.bank_account_name,
+      bank_account_no: row.bank_account_no,
+      name_th: row.name_th,
+      name_en: row.name_en,
+    },
+    wallet,
+    games,
+    accounts: list(row.accounts),
+    invite: inviteSummaryOf(row),
+  };
+}
