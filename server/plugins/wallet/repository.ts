@@ -5,35 +5,7 @@ import { SEALED_PREFIX } from '../../lib/secret-box';
 import { prepared } from '../../db/prepared';
 import type { GamesTable } from '../../db/schema';
 
-/*
- * GET /api/wallet runs on every screen: its queries are compiled once (prepared(), issue 13) and read each row once
- * (the player's row carries the currency the invite sum needs; one ledger read gives the wallet and game balances;
- * one statement gives the three invite figures).
- */
-const playerWithBank = prepared((db, a: { id: number }) =>
-  db
-    .selectFrom('players')
-    .leftJoin('banks', 'banks.code', 'players.bank_code')
-    .select([
-      'players.id',
-      'players.name',
-      'players.phone',
-      'players.coin',
-      'players.currency',
-      'players.bank_code',
-      'players.bank_account_name',
-      'players.bank_account_no',
-      'banks.name_th',
-      'banks.name_en',
-    ])
-    .where('players.id', '=', a.id),
-);
-
-/** The player's profile and bank, as GET /api/wallet shows them. */
-export function findPlayerWithBank(db: Kysely<DB>, playerId: number) {
-  return playerWithBank.first(db, { id: playerId });
-}
-
+// GET /api/wallet reads the player's figures in one statement (view-query.ts) and the active games from the cache below.
 const activeGames = prepared((db, a: { active: number }) => db.selectFrom('games').selectAll().where('active', '=', a.active).orderBy('sort').orderBy('code'));
 
 export function listActiveGames(db: Kysely<DB>) {
@@ -61,23 +33,6 @@ export function cachedActiveGames(db: Kysely<DB>, now = Date.now()): Promise<Gam
 /** Drops the cache (tests, and an operator action in this process that changed a game). */
 export function forgetActiveGames(db: Kysely<DB>): void {
   gamesCache.delete(db);
-}
-
-const playerLedgerAccounts = prepared((db, a: { id: number }) =>
-  db.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('player_id', '=', a.id),
-);
-
-/** The wallet balance and each game's mirrored balance, satang, in one read (never cached: money). */
-export async function playerBalances(db: Kysely<DB>, playerId: number): Promise<{ wallet: number; games: Map<string, number> }> {
-  const rows = await playerLedgerAccounts.all(db, { id: playerId });
-  const walletCode = `wallet:${playerId}`;
-  let wallet = 0;
-  const games = new Map<string, number>();
-  for (const r of rows) {
-    if (r.code === walletCode) wallet = Number(r.balance);
-    else if (r.kind === 'game' && r.game_code) games.set(r.game_code, Number(r.balance));
-  }
-  return { wallet, games };
 }
 
 const gameAccountsOf = prepared((db, a: { id: number }) => db.selectFrom('game_accounts').selectAll().where('player_id', '=', a.id));
