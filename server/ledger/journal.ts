@@ -72,6 +72,28 @@ const insertPosting = prepared(
       .insertInto('ledger_postings')
       .values({ entry_id: a.entry_id, account_id: a.account_id, amount: a.amount, balance_before: a.balance_before, balance_after: a.balance_after, account_version: a.account_version, created_at: a.created_at }),
 );
+type PostingRow = { entry_id: number; account_id: number; amount: number; balance_before: number; balance_after: number; account_version: number; created_at: string };
+// The two postings of a two-account entry (nearly every entry) in one statement.
+const insertPostingPair = prepared(
+  (db, a: { e1: number; a1: number; m1: number; b1: number; f1: number; v1: number; e2: number; a2: number; m2: number; b2: number; f2: number; v2: number; at: string }) =>
+    db.insertInto('ledger_postings').values([
+      { entry_id: a.e1, account_id: a.a1, amount: a.m1, balance_before: a.b1, balance_after: a.f1, account_version: a.v1, created_at: a.at },
+      { entry_id: a.e2, account_id: a.a2, amount: a.m2, balance_before: a.b2, balance_after: a.f2, account_version: a.v2, created_at: a.at },
+    ]),
+);
+
+async function insertPostings(trx: Transaction<DB>, rows: PostingRow[]): Promise<void> {
+  if (rows.length === 2) {
+    const [x, y] = rows;
+    await insertPostingPair.run(trx, {
+      e1: x.entry_id, a1: x.account_id, m1: x.amount, b1: x.balance_before, f1: x.balance_after, v1: x.account_version,
+      e2: y.entry_id, a2: y.account_id, m2: y.amount, b2: y.balance_before, f2: y.balance_after, v2: y.account_version,
+      at: x.created_at,
+    });
+    return;
+  }
+  for (const r of rows) await insertPosting.run(trx, r);
+}
 
 /**
  * Posts one balanced journal entry inside the caller's transaction: checks that the postings sum to zero
@@ -128,6 +150,7 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
   // Apply in account-id order (the lock order); the result lists postings in the caller's order.
   const order = input.postings.map((p, i) => ({ p, a: accounts[i] })).sort((x, y) => x.a.id - y.a.id);
   const applied = new Map<number, PostedEntry['postings'][number]>();
+  const rows: PostingRow[] = [];
   for (const { p, a } of order) {
     const acc = locked.get(a.id);
     if (!acc) throw new LedgerError(`account ${a.code} vanished`);
@@ -138,11 +161,13 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
     const version = acc.version + 1;
     const res = await updateBalance.run(trx, { balance: after, version, updated_at: now, id: acc.id, old: acc.version });
     if (Number(res.numAffectedRows) !== 1) throw new LedgerError(`account ${acc.code} changed under its lock`);
-    await insertPosting.run(trx, { entry_id: entryId, account_id: acc.id, amount: p.amount, balance_before: before, balance_after: after, account_version: version, created_at: now });
+    rows.push({ entry_id: entryId, account_id: acc.id, amount: p.amount, balance_before: before, balance_after: after, account_version: version, created_at: now });
     acc.balance = after;
     acc.version = version;
     applied.set(acc.id, { accountId: acc.id, code: acc.code, amount: p.amount, balanceBefore: before, balanceAfter: after, version });
   }
+  // Postings in account-id order (their ids in that order, as before), after the balances they record.
+  await insertPostings(trx, rows);
   return { id: entryId, reference: input.reference, currency, postings: accounts.map((a) => applied.get(a.id)!) };
 }
 

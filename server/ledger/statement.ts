@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MovementStatus, StatementsTable } from '../db/schema-ledger';
 import { nowIso } from '../db';
+import { prepared } from '../db/prepared';
 
 /*
  * Statement lines are written beside the ledger: every feature that moves money (transfers, withdrawals, deposits,
@@ -28,30 +29,63 @@ export interface StatementInput {
 }
 
 /** Writes a statement line; call it in the same transaction as the journal entry that moves the money. */
+type StatementRow = {
+  player_id: number;
+  statement_type: StatementsTable['statement_type'];
+  status: MovementStatus;
+  from_account: string;
+  to_account: string;
+  amount: number;
+  currency: string;
+  ref_type: string;
+  ref_id: string;
+  linked_type: StatementsTable['linked_type'] | null;
+  linked_description: string | null;
+  note: string | null;
+  created_at: string;
+};
+// Compiled once (server/db/prepared.ts): both run in every transfer.
+const insertLine = prepared((db, a: StatementRow) =>
+  db.insertInto('statements').values({
+    player_id: a.player_id,
+    statement_type: a.statement_type,
+    status: a.status,
+    from_account: a.from_account,
+    to_account: a.to_account,
+    amount: a.amount,
+    currency: a.currency,
+    ref_type: a.ref_type,
+    ref_id: a.ref_id,
+    linked_type: a.linked_type,
+    linked_description: a.linked_description,
+    note: a.note,
+    created_at: a.created_at,
+    updated_at: a.created_at,
+  }),
+);
+const setLineStatus = prepared((db, a: { status: MovementStatus; updated_at: string; ref_type: string; ref_id: string }) =>
+  db.updateTable('statements').set({ status: a.status, updated_at: a.updated_at }).where('ref_type', '=', a.ref_type).where('ref_id', '=', a.ref_id),
+);
+
 export async function writeStatement(trx: Transaction<DB>, s: StatementInput): Promise<void> {
-  const now = nowIso();
-  await trx
-    .insertInto('statements')
-    .values({
-      player_id: s.playerId,
-      statement_type: s.type,
-      status: s.status,
-      from_account: s.from,
-      to_account: s.to,
-      amount: s.amount,
-      currency: s.currency,
-      ref_type: s.refType,
-      ref_id: s.refId,
-      linked_type: s.linked?.type ?? null,
-      linked_description: s.linked?.description ?? null,
-      note: s.note ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertLine.run(trx, {
+    player_id: s.playerId,
+    statement_type: s.type,
+    status: s.status,
+    from_account: s.from,
+    to_account: s.to,
+    amount: s.amount,
+    currency: s.currency,
+    ref_type: s.refType,
+    ref_id: s.refId,
+    linked_type: s.linked?.type ?? null,
+    linked_description: s.linked?.description ?? null,
+    note: s.note ?? null,
+    created_at: nowIso(),
+  });
 }
 
 /** Moves a statement line to SUCCESS or FAILED, in the transaction that settles or reverses the movement. */
 export async function setStatementStatus(trx: Transaction<DB>, refType: string, refId: string, status: MovementStatus): Promise<void> {
-  await trx.updateTable('statements').set({ status, updated_at: nowIso() }).where('ref_type', '=', refType).where('ref_id', '=', refId).execute();
+  await setLineStatus.run(trx, { status, updated_at: nowIso(), ref_type: refType, ref_id: refId });
 }

@@ -72,7 +72,7 @@ test('a transfer opened against the old single game_transit:{currency} row close
   expect((await runAudit(t.db.db)).ok).toBe(true);
 });
 
-test('a wallet -> game transfer runs at most 38 SQL statements (SQLite)', async () => {
+test('a wallet -> game transfer runs at most 33 SQL statements (SQLite)', async () => {
   if (isPostgres(t.db.db)) return;
   const p = await t.player({ balance: 1_000_00, games: ['pg'] });
   expect((await transfer(p.headers, 'WALLET', 'pg', 1)).statusCode).toBe(200);
@@ -93,8 +93,14 @@ test('a wallet -> game transfer runs at most 38 SQL statements (SQLite)', async 
   }
   // The live-balance poller (server/realtime) reads the journal on its own timer: not the transfer's work.
   const own = sources.filter((s) => !s.startsWith('select "j"."id"'));
-  // Before issue 13: 45 (currency read twice per transaction, accounts read twice, a reference read before the insert).
+  // Before issue 13: 45 (currency read twice per transaction, accounts read twice, a reference read before the insert);
+  // then 38; 33 since the game and game account are one read, each entry's two postings one insert, and the close
+  // neither reads the transfer row before updating it nor reads back the transit account its own open used.
   expect(own.length).toBeGreaterThan(10);
-  expect(own.length).toBeLessThanOrEqual(38);
+  expect(own.length).toBeLessThanOrEqual(33);
   expect(sources.filter((s) => s.startsWith('select "id" from "journal_entries" where "reference"'))).toEqual([]);
+  expect(sources.filter((s) => s.startsWith('select * from "game_transfers"'))).toEqual([]);
+  expect(sources.filter((s) => s.includes('from "journal_entries" inner join "ledger_postings"'))).toEqual([]);
+  expect(sources.filter((s) => s.startsWith('insert into "ledger_postings"'))).toHaveLength(2);
+  expect(sources.filter((s) => s.startsWith('update "game_transfers"') && s.includes('returning'))).toHaveLength(1);
 });

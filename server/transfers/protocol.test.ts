@@ -5,7 +5,8 @@ import { seedBase } from '../db/seed';
 import { nowIso } from '../db';
 import { depositTo, insertPlayer } from '../ledger/test-support';
 import { runAudit, walletBalance, gameBalances } from '../ledger';
-import { transferFromGame, transferToGame, type TransferDeps } from './protocol';
+import { closeTransfer, transferFromGame, transferToGame, type TransferDeps } from './protocol';
+import { newTransferId } from './ids';
 import { reconcileTransfers } from './reconcile';
 
 /** A provider in memory whose answers the test scripts: enough to drive the protocol's branches. */
@@ -136,4 +137,45 @@ test('reconcilers running at the same time claim rows: each transfer is asked ab
     expect(await walletBalance(t.db, p)).toBe(0);
     expect((await gameBalances(t.db, p)).get('pg')).toBe(500);
   }
+});
+
+// Issue 13: closing is one UPDATE ... RETURNING of the pending row (no read first).
+test('closing a transfer twice changes it once and answers its final status; a note replaces last_error, none keeps it', async () => {
+  const p = await playerWithGame(1_000);
+  fake.next = ['timeout'];
+  const r = await transferToGame(deps, { playerId: p, gameCode: 'pg', amount: 300 });
+  expect(r.status).toBe('pending');
+  const row = () => t.db.selectFrom('game_transfers').select(['status', 'last_error', 'claimed_until']).where('id', '=', r.transferId).executeTakeFirstOrThrow();
+  expect((await row()).last_error).toMatch(/ProviderTimeoutError/);
+  expect(await closeTransfer(deps, r.transferId, true)).toBe('settled');
+  expect(await row()).toEqual({ status: 'settled', last_error: expect.stringMatching(/ProviderTimeoutError/), claimed_until: null });
+  // A second close, even the other way, changes nothing and answers what the row is.
+  expect(await closeTransfer(deps, r.transferId, false, 'late')).toBe('settled');
+  expect((await row()).last_error).toMatch(/ProviderTimeoutError/);
+  expect(await walletBalance(t.db, p)).toBe(700);
+  expect((await gameBalances(t.db, p)).get('pg')).toBe(300);
+
+  fake.next = ['timeout'];
+  const f = await transferToGame(deps, { playerId: p, gameCode: 'pg', amount: 200 });
+  expect(await closeTransfer(deps, f.transferId, false, 'refused by provider')).toBe('failed');
+  const failed = await t.db.selectFrom('game_transfers').select(['status', 'last_error']).where('id', '=', f.transferId).executeTakeFirstOrThrow();
+  expect(failed).toEqual({ status: 'failed', last_error: 'refused by provider' });
+  expect(await walletBalance(t.db, p)).toBe(700);
+  await expect(closeTransfer(deps, 'no-such-transfer', true)).rejects.toThrow(/no transfer/);
+});
+
+test('transfer ids are UUIDs version 7, in the order they were made', async () => {
+  const p = await playerWithGame(1_000);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) ids.push((await transferToGame(deps, { playerId: p, gameCode: 'pg', amount: 100 })).transferId);
+  const v7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  for (const id of ids) expect(id).toMatch(v7);
+  expect(new Set(ids).size).toBe(3);
+  // Made at later milliseconds, they sort later (the indexes holding them append instead of splitting random pages).
+  const a = newTransferId(1_700_000_000_000);
+  const b = newTransferId(1_700_000_000_001);
+  expect(a < b).toBe(true);
+  expect(a.slice(0, 13)).toBe('018bcfe5-6800');
+  const many = Array.from({ length: 1000 }, () => newTransferId(1_700_000_000_000));
+  expect(new Set(many).size).toBe(1000);
 });

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameProvider, TransferOutcome } from '../adapters/games/types';
@@ -7,7 +6,8 @@ import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
 import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accounts';
 import { prepared } from '../db/prepared';
-import { findGameAccount, lockTransfer, type GameAccountRow } from './repository';
+import { closePendingTransfer, findGameAccount, findGameAndAccount, insertTransfer, lockTransfer, type GameAccountRow } from './repository';
+import { newTransferId } from './ids';
 
 /**
  * The transfer-wallet protocol (RULES.md "Game providers", docs/ledger.md):
@@ -49,37 +49,33 @@ const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
 export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
 
 export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
-  const game = await db.selectFrom('games').select(['code', 'active']).where('code', '=', gameCode).executeTakeFirst();
-  if (!game || !Number(game.active)) throw notFound('NO_GAME');
-  const acct = await findGameAccount(db, playerId, gameCode);
-  if (!acct) throw unprocessable('SLOT_NO_ACCOUNT');
-  return acct;
+  const found = await findGameAndAccount(db, playerId, gameCode);
+  if (!found || !found.active) throw notFound('NO_GAME');
+  if (!found.account) throw unprocessable('SLOT_NO_ACCOUNT');
+  return found.account;
 }
 
 async function openTransfer(deps: TransferDeps, direction: TransferDirection, playerId: number, gameCode: string, amount: number, guard?: TransferGuard): Promise<string> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
-  const id = crypto.randomUUID();
   const at = now(deps);
+  const id = newTransferId(Date.now());
   await deps.db.transaction().execute(async (trx) => {
     if (guard) await guard(trx);
     const currency = await currencyOf(trx, playerId);
-    await trx
-      .insertInto('game_transfers')
-      .values({
-        id,
-        player_id: playerId,
-        game_code: gameCode,
-        direction,
-        amount,
-        currency,
-        status: 'pending',
-        claimed_until: nowIso(new Date(at.getTime() + deps.claimMs)),
-        attempts: 1,
-        last_error: null,
-        created_at: nowIso(at),
-        updated_at: nowIso(at),
-      })
-      .execute();
+    await insertTransfer(trx, {
+      id,
+      player_id: playerId,
+      game_code: gameCode,
+      direction,
+      amount,
+      currency,
+      status: 'pending',
+      claimed_until: nowIso(new Date(at.getTime() + deps.claimMs)),
+      attempts: 1,
+      last_error: null,
+      created_at: nowIso(at),
+      updated_at: nowIso(at),
+    });
     const source = direction === 'to_game' ? walletAccount(playerId) : gameAccount(playerId, gameCode);
     await postEntry(trx, {
       kind: direction === 'to_game' ? 'transfer_to_game' : 'transfer_from_game',
@@ -129,20 +125,20 @@ async function openTransitOf(trx: Transaction<DB>, transferId: string): Promise<
 /**
  * Settles (succeeded) or reverses (failed) a pending transfer in one transaction. Safe to call more than
  * once and from several places at the same time: only the first call on a pending row changes anything;
- * every call returns the row's final status.
+ * every call returns the row's final status. `openedIn`: the transit account the caller's own openTransfer of
+ * this very transfer parked the money in (saves reading it back from the open entry).
  */
-export async function closeTransfer(deps: TransferDeps, transferId: string, succeeded: boolean, note?: string): Promise<'settled' | 'failed'> {
+export async function closeTransfer(deps: TransferDeps, transferId: string, succeeded: boolean, note?: string, openedIn?: AccountRef): Promise<'settled' | 'failed'> {
   return deps.db.transaction().execute(async (trx) => {
-    const t = await lockTransfer(trx, transferId);
-    if (!t) throw new Error(`no transfer ${transferId}`);
-    if (t.status !== 'pending') return t.status;
     const status = succeeded ? 'settled' : 'failed';
-    await trx
-      .updateTable('game_transfers')
-      .set({ status, claimed_until: null, updated_at: nowIso(now(deps)), last_error: note ? note.slice(0, 256) : t.last_error })
-      .where('id', '=', transferId)
-      .where('status', '=', 'pending')
-      .execute();
+    // One statement moves the row off pending and returns it (it was the read, then the update).
+    const t = await closePendingTransfer(trx, { id: transferId, status, updatedAt: nowIso(now(deps)), note: note ? note.slice(0, 256) : undefined });
+    if (!t) {
+      const current = await lockTransfer(trx, transferId);
+      if (!current) throw new Error(`no transfer ${transferId}`);
+      if (current.status === 'pending') throw new Error(`transfer ${transferId} could not be closed`);
+      return current.status;
+    }
     if (succeeded) {
       const dest = t.direction === 'to_game' ? gameAccount(t.player_id, t.game_code) : walletAccount(t.player_id);
       await postEntry(trx, {
@@ -151,7 +147,7 @@ export async function closeTransfer(deps: TransferDeps, transferId: string, succ
         playerId: t.player_id,
         currency: t.currency,
         postings: [
-          { account: await openTransitOf(trx, t.id), amount: -t.amount },
+          { account: openedIn ?? (await openTransitOf(trx, t.id)), amount: -t.amount },
           { account: dest, amount: t.amount },
         ],
       });
@@ -164,7 +160,7 @@ export async function closeTransfer(deps: TransferDeps, transferId: string, succ
 }
 
 /** Applies a provider's answer; returns undefined when the answer is unknown (the transfer stays pending). */
-async function settleWith(deps: TransferDeps, transferId: string, call: () => Promise<TransferOutcome>): Promise<'settled' | 'failed' | undefined> {
+async function settleWith(deps: TransferDeps, transferId: string, call: () => Promise<TransferOutcome>, openedIn?: AccountRef): Promise<'settled' | 'failed' | undefined> {
   let outcome: TransferOutcome;
   try {
     outcome = await call();
@@ -175,7 +171,7 @@ async function settleWith(deps: TransferDeps, transferId: string, call: () => Pr
     await deps.db.updateTable('game_transfers').set({ last_error: msg.slice(0, 256) }).where('id', '=', transferId).where('status', '=', 'pending').execute();
     return undefined;
   }
-  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined);
+  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined, openedIn);
 }
 
 /** Sends the provider the transfer's own call again (same transferId: the provider applies it at most once). */
@@ -196,7 +192,7 @@ function finish(transferId: string, status: 'settled' | 'failed' | undefined): T
 export async function transferToGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number; guard?: TransferGuard }): Promise<TransferResult> {
   const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
   const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount, input.guard);
-  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, acct.username, id, input.amount));
+  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, acct.username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode));
   return finish(id, status);
 }
 
@@ -209,7 +205,7 @@ export async function transferFromGame(deps: TransferDeps, input: { playerId: nu
   const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
   await refreshGameBalance(deps, input.playerId, input.gameCode, acct.username);
   const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount);
-  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount));
+  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode));
   return finish(id, status);
 }
 

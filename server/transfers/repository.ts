@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameTransfersTable } from '../db/schema-ledger';
+import { sql } from 'kysely';
 import { isPostgres } from '../db/portable';
+import { prepared } from '../db/prepared';
 
 export type GameTransfer = GameTransfersTable;
 
@@ -13,11 +15,57 @@ export async function findTransfer(db: Kysely<DB>, id: string): Promise<GameTran
 }
 
 /** The transfer row, locked for the rest of the transaction on PostgreSQL (SQLite serializes transactions). */
+const transferById = prepared((db, a: { id: string }) => db.selectFrom('game_transfers').selectAll().where('id', '=', a.id));
+const transferByIdLocked = prepared((db, a: { id: string }) => db.selectFrom('game_transfers').selectAll().where('id', '=', a.id).forUpdate());
+
 export async function lockTransfer(trx: Transaction<DB>, id: string): Promise<GameTransfer | undefined> {
-  let q = trx.selectFrom('game_transfers').selectAll().where('id', '=', id);
-  if (isPostgres(trx)) q = q.forUpdate();
-  const t = await q.executeTakeFirst();
+  const t = await (isPostgres(trx) ? transferByIdLocked : transferById).first(trx, { id });
   return t && norm(t);
+}
+
+const closeRow = prepared((db, a: { id: string; status: 'settled' | 'failed'; updated_at: string; note: string | null }) =>
+  db
+    .updateTable('game_transfers')
+    .set({ status: a.status, claimed_until: null, updated_at: a.updated_at, last_error: sql<string | null>`coalesce(${a.note}, last_error)` })
+    .where('id', '=', a.id)
+    .where('status', '=', 'pending')
+    .returningAll(),
+);
+
+/**
+ * Moves a pending transfer to settled or failed in one statement and returns the row as it now is; undefined when
+ * it was not pending (someone closed it first; on PostgreSQL the UPDATE waits for that closer's row lock, then
+ * finds the status changed). A `note` replaces last_error; without one it stays.
+ */
+export async function closePendingTransfer(
+  trx: Transaction<DB>,
+  a: { id: string; status: 'settled' | 'failed'; updatedAt: string; note?: string },
+): Promise<GameTransfer | undefined> {
+  const t = await closeRow.first(trx, { id: a.id, status: a.status, updated_at: a.updatedAt, note: a.note ?? null });
+  return t && norm(t);
+}
+
+type TransferRow = { [K in keyof GameTransfersTable]: GameTransfersTable[K] };
+const insertRow = prepared((db, a: TransferRow) =>
+  db.insertInto('game_transfers').values({
+    id: a.id,
+    player_id: a.player_id,
+    game_code: a.game_code,
+    direction: a.direction,
+    amount: a.amount,
+    currency: a.currency,
+    status: a.status,
+    claimed_until: a.claimed_until,
+    attempts: a.attempts,
+    last_error: a.last_error,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  }),
+);
+
+/** Inserts a transfer row (prepared: one of the hot statements of a transfer). */
+export async function insertTransfer(trx: Transaction<DB>, row: GameTransfersTable): Promise<void> {
+  await insertRow.run(trx, row);
 }
 
 export interface GameAccountRow {
@@ -30,8 +78,31 @@ export interface GameAccountRow {
   sealedEvent: string | null;
 }
 
+const gameAccountOf = prepared((db, a: { player_id: number; game_code: string }) =>
+  db.selectFrom('game_accounts').selectAll().where('player_id', '=', a.player_id).where('game_code', '=', a.game_code),
+);
+
 export async function findGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow | undefined> {
-  const r = await db.selectFrom('game_accounts').selectAll().where('player_id', '=', playerId).where('game_code', '=', gameCode).executeTakeFirst();
+  const r = await gameAccountOf.first(db, { player_id: playerId, game_code: gameCode });
   if (!r) return undefined;
   return { playerId: Number(r.player_id), gameCode: r.game_code, username: r.username, sealedPassword: r.password, sealedEvent: r.event };
+}
+
+const gameWithAccount = prepared((db, a: { code: string; player_id: number }) =>
+  db
+    .selectFrom('games')
+    .leftJoin('game_accounts', (j) => j.onRef('game_accounts.game_code', '=', 'games.code').on('game_accounts.player_id', '=', a.player_id))
+    .select(['games.active', 'game_accounts.username', 'game_accounts.password', 'game_accounts.event'])
+    .where('games.code', '=', a.code),
+);
+
+/**
+ * The game (undefined when there is no such game) and the player's account at it (undefined when the player has
+ * none), in one read.
+ */
+export async function findGameAndAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<{ active: boolean; account?: GameAccountRow } | undefined> {
+  const r = await gameWithAccount.first(db, { code: gameCode, player_id: playerId });
+  if (!r) return undefined;
+  const account = r.username == null ? undefined : { playerId, gameCode, username: r.username, sealedPassword: r.password!, sealedEvent: r.event ?? null };
+  return { active: !!Number(r.active), account };
 }

@@ -7,7 +7,7 @@ import { freshDb, type TestDb } from '../../test/helper';
 import { insertPlayer } from '../accounts/repository';
 import { AppError } from '../../errors';
 import { assertMayPlay, checkDepositAllowed, checkLossAllowed, depositWithinLimits, holdDeposit } from './enforce';
-import { depositUsage, lossUsage, netResult, resolveLimit, windowStart } from './windows';
+import { depositUsage, loadLimits, lossUsage, netResult, resolveLimit, windowStart } from './windows';
 
 /**
  * Issue 15: the usage sums and checks of enforce.ts on rows the test writes (the routes that call them have their
@@ -248,4 +248,20 @@ test('resolveLimit: no row is no limit; a pending change wins from its time on',
   expect(resolveLimit(row, new Date(NOW.getTime() - 1))).toEqual({ value: 100, pending: { value: 500, at: NOW.toISOString() } });
   expect(resolveLimit(row, NOW)).toEqual({ value: 500, pending: null });
   expect(resolveLimit({ ...row, pending_set: 0 }, NOW)).toEqual({ value: 100, pending: null });
+});
+
+// Issue 13: loadLimits reads all of the player's rows in one prepared statement and keeps the kinds asked for.
+test('loadLimits answers the kinds asked for; the others are no limit', async () => {
+  const p = await player();
+  await limit(p, 'session', 30);
+  await limit(p, 'loss_day', 5_000);
+  const onlySession = await loadLimits(db, p, NOW, ['session']);
+  expect(onlySession.session.value).toBe(30);
+  expect(onlySession.loss_day.value).toBeNull();
+  const loss = await loadLimits(db, p, NOW, ['loss_day', 'loss_week', 'loss_month']);
+  expect(loss.loss_day.value).toBe(5_000);
+  expect(loss.loss_week.value).toBeNull();
+  expect(loss.session.value).toBeNull();
+  const all = await loadLimits(db, p, NOW);
+  expect([all.session.value, all.loss_day.value, all.deposit_day.value]).toEqual([30, 5_000, null]);
 });

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import type { DepositHoldSource, PlayLimitKind, PlayRestrictionsTable } from '../../db/schema-play';
 import { AppError, unprocessable } from '../../errors';
 import { writeStatement } from '../../ledger';
+import { prepared } from '../../db/prepared';
 import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type Window } from './windows';
 
 /**
@@ -15,15 +16,13 @@ import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type Window 
 const forbidden = (code: string) => new AppError(403, code);
 
 /** The restriction running at `now`, if any; with several, the one that ends last (an exclusion over a time-out when both end together). */
+const runningRestrictions = prepared((db, a: { player_id: number; now: string }) =>
+  db.selectFrom('play_restrictions').selectAll().where('player_id', '=', a.player_id).where('ends_at', '>', a.now).orderBy('ends_at', 'desc').orderBy('id', 'desc'),
+);
+const sessionStart = prepared((db, a: { id: string }) => db.selectFrom('sessions').select('created_at').where('id', '=', a.id));
+
 export async function activeRestriction(db: Kysely<DB>, playerId: number, now: Date): Promise<Selectable<PlayRestrictionsTable> | undefined> {
-  const rows = await db
-    .selectFrom('play_restrictions')
-    .selectAll()
-    .where('player_id', '=', playerId)
-    .where('ends_at', '>', now.toISOString())
-    .orderBy('ends_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await runningRestrictions.all(db, { player_id: playerId, now: now.toISOString() });
   return rows.find((r) => r.kind === 'EXCLUSION') ?? rows[0];
 }
 
@@ -37,7 +36,7 @@ export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId:
   if (r) throw forbidden(r.kind === 'EXCLUSION' ? 'SELF_EXCLUDED' : 'PLAY_TIMEOUT');
   const { session } = await loadLimits(db, playerId, now, ['session']);
   if (session.value === null || !sessionId) return;
-  const s = await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst();
+  const s = await sessionStart.first(db, { id: sessionId });
   if (!s) return;
   if (now.getTime() - Date.parse(s.created_at) >= session.value * minuteMs) throw forbidden('SESSION_LIMIT');
 }

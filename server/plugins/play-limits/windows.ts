@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { PlayLimitKind, PlayLimitsTable } from '../../db/schema-play';
+import { prepared } from '../../db/prepared';
 
 /**
  * Rolling windows and usage sums of responsible play (docs/responsible-play.md). A window ends at the instant of the
@@ -20,26 +21,40 @@ export const windowStart = (now: Date, w: Window) => new Date(now.getTime() - WI
  * Deposits in satang since `since` (ISO): the player's statement lines of type deposit with status SUCCESS, plus the
  * gift links still being redeemed (reserved: gift_redemptions IN_PROGRESS with an amount, not held).
  */
-export async function depositUsage(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
-  const credited = await db
+// The usage sums and the limits read run in play routes (a transfer into a game reads them): compiled once.
+const creditedSince = prepared((db, a: { player_id: number; since: string }) =>
+  db
     .selectFrom('statements')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
-    .where('player_id', '=', playerId)
+    .where('player_id', '=', a.player_id)
     .where('statement_type', '=', 'deposit')
     .where('status', '=', 'SUCCESS')
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const reserved = await db
+    .where('created_at', '>=', a.since),
+);
+const reservedSince = prepared((db, a: { player_id: number; since: string }) =>
+  db
     .selectFrom('gift_redemptions')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('s'))
-    .where('player_id', '=', playerId)
+    .where('player_id', '=', a.player_id)
     .where('status', '=', 'IN_PROGRESS')
     .where('amount', '>', 0)
     // A gift held beyond a limit is not a deposit until staff credit it, like a held QR or slip.
     .where((eb) => eb.or([eb('reason', 'is', null), eb('reason', '!=', 'DEPOSIT_LIMIT')]))
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(credited.s) + Number(reserved.s);
+    .where('created_at', '>=', a.since),
+);
+const resultSince = prepared((db, a: { player_id: number; since: string }) =>
+  db
+    .selectFrom('bet_rounds')
+    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('win'), eb.lit(0)).as('win'), eb.fn.coalesce(eb.fn.sum<number>('bet'), eb.lit(0)).as('bet')])
+    .where('player_id', '=', a.player_id)
+    .where('played_at', '>=', a.since),
+);
+const limitsOf = prepared((db, a: { player_id: number }) => db.selectFrom('play_limits').selectAll().where('player_id', '=', a.player_id));
+
+export async function depositUsage(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
+  const credited = await creditedSince.first(db, { player_id: playerId, since });
+  const reserved = await reservedSince.first(db, { player_id: playerId, since });
+  return Number(credited?.s ?? 0) + Number(reserved?.s ?? 0);
 }
 
 /** sum(bet - win) of the player's rounds played since `since`, in satang; a net win counts as no loss (0). */
@@ -49,13 +64,8 @@ export async function lossUsage(db: Kysely<DB>, playerId: number, since: string)
 
 /** sum(win - bet) of the player's rounds played since `since`, in satang (negative: lost). */
 export async function netResult(db: Kysely<DB>, playerId: number, since: string): Promise<number> {
-  const r = await db
-    .selectFrom('bet_rounds')
-    .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('win'), eb.lit(0)).as('win'), eb.fn.coalesce(eb.fn.sum<number>('bet'), eb.lit(0)).as('bet')])
-    .where('player_id', '=', playerId)
-    .where('played_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(r.win) - Number(r.bet);
+  const r = await resultSince.first(db, { player_id: playerId, since });
+  return Number(r?.win ?? 0) - Number(r?.bet ?? 0);
 }
 
 export interface ResolvedLimit {
@@ -77,9 +87,12 @@ export function resolveLimit(row: Pick<PlayLimitsTable, 'value' | 'pending_set' 
 
 export const ALL_KINDS: readonly PlayLimitKind[] = ['deposit_day', 'deposit_week', 'deposit_month', 'loss_day', 'loss_week', 'loss_month', 'session'];
 
-/** Every kind of the player's limits, resolved at `now` (kinds never set: no limit). */
+/**
+ * The player's limits of these kinds, resolved at `now` (kinds never set, or not asked for: no limit). One read of
+ * the player's rows (at most one per kind), whatever the kinds asked.
+ */
 export async function loadLimits(db: Kysely<DB>, playerId: number, now: Date, kinds: readonly PlayLimitKind[] = ALL_KINDS): Promise<Record<PlayLimitKind, ResolvedLimit>> {
-  const rows = await db.selectFrom('play_limits').selectAll().where('player_id', '=', playerId).where('kind', 'in', [...kinds]).execute();
+  const rows = (await limitsOf.all(db, { player_id: playerId })).filter((r) => kinds.includes(r.kind));
   const out = {} as Record<PlayLimitKind, ResolvedLimit>;
   for (const k of ALL_KINDS) out[k] = resolveLimit(rows.find((r) => r.kind === k), now);
   return out;
