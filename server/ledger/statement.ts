@@ -29,21 +29,7 @@ export interface StatementInput {
 }
 
 /** Writes a statement line; call it in the same transaction as the journal entry that moves the money. */
-type StatementRow = {
-  player_id: number;
-  statement_type: StatementsTable['statement_type'];
-  status: MovementStatus;
-  from_account: string;
-  to_account: string;
-  amount: number;
-  currency: string;
-  ref_type: string;
-  ref_id: string;
-  linked_type: StatementsTable['linked_type'] | null;
-  linked_description: string | null;
-  note: string | null;
-  created_at: string;
-};
+type StatementRow = Omit<StatementsTable, 'id' | 'updated_at'>;
 // Compiled once (server/db/prepared.ts): both run in every transfer.
 const insertLine = prepared((db, a: StatementRow) =>
   db.insertInto('statements').values({
