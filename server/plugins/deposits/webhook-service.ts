@@ -72,8 +72,11 @@ export async function applyEvent(ctx: DepositsContext, rawBody: Buffer, ev: Paym
       return answer(ev.id, outcome);
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
-      // The same event is being (or was just) applied by a concurrent delivery: answer like it.
-      const first = await findEvent(ctx.db, ev.id);
+      // The same event is being (or was just) applied by a concurrent delivery: answer like it. Read in a
+      // transaction: on SQLite with group commit the other delivery's row may still be in the open batch, which the
+      // read-only connection shows only after its COMMIT (three retries could all miss it: a 503 seen in CI); a
+      // transaction sees it and is answered only after that COMMIT. On PostgreSQL the violation implies it committed.
+      const first = await ctx.db.transaction().execute((trx) => findEvent(trx, ev.id));
       if (first) return replay(ctx, first, bodyHash);
     }
   }
