@@ -26,6 +26,7 @@ import { testEngine } from './helper';
 // Redis. npm test (SQLite) and the Redis step (SQLite) skip it; .ci/run's "several processes" step sets both and runs it.
 const ready = testEngine() === 'postgres' && !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
 const describeMp = ready ? describe : describe.skip;
+// Skipped on purpose outside .ci/run's "several processes" step: it needs PostgreSQL and Redis shared by processes.
 if (!ready) test.skip('multiprocess proof: needs DATABASE_URL (server:pg project) and REDIS_URL', () => undefined);
 
 jest.setTimeout(120_000);
