@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_RULES } from './accounts/rules';
 import { lookups, type LookupContext } from './lookups/lookups-service';
+import { assetCache } from './spa-assets';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
 export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
@@ -101,8 +102,8 @@ export function isStaffPath(url: string): boolean {
  * - a GET/HEAD navigation that accepts text/html, and '/': index.html with the boot data (history-mode routing;
  *   `withBootData`), or staff.html under /staff, or 503 text when that page is not built;
  * - anything else (a missing asset): 404 JSON.
- * Hashed files under /assets/ are immutable for a year; index.html and other unhashed files are revalidated
- * on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
+ * Hashed files under /assets/ are immutable for a year and answered from memory (spa-assets.ts); index.html and
+ * other unhashed files are revalidated on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
  */
 export default fp(
   async (app) => {
@@ -167,6 +168,9 @@ export default fp(
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(withBootData(indexPage(), await bootData(app)));
+    // The hashed build files from memory (spa-assets.ts); anything that is not one of them ends as before.
+    const assets = assetCache(assetsDir, notFound, (reply, name) => reply.sendFile(path.join('assets', name)));
+    app.get('/assets/*', assets.handler);
     // '/' is the app's page whatever the request accepts, as when the static plugin served it as the directory index.
     app.get('/', async (_req, reply) => {
       if (!fs.existsSync(indexFile)) return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
