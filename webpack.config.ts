@@ -96,7 +96,18 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
     },
     // hidden: the maps are written for error tracking, but no bundle points at them and the server never serves them.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports name only its development build (route checks, warnings); production
+      // builds take the production build it ships beside it: same API, less code, and creating the router no
+      // longer runs the development checks over every route (issue 13's profile: ~20 ms of the boot).
+      alias: production
+        ? {
+            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+          }
+        : {},
+    },
     module: {
       rules: [
         {
