@@ -10,6 +10,7 @@ import { applyLocale } from './i18n';
 import { localeChosen } from './prefs';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
+import { nextTask } from './nextTask';
 
 /**
  * Boot order matters: the stored session and language are read first, then the active language's texts are
@@ -26,7 +27,10 @@ export function startApp(container: HTMLElement): void {
       const locale = hostLocaleFromQuery(window.location.search);
       if (locale) store.dispatch(localeChosen(locale));
     }
-    void applyLocale(store.getState().prefs.locale).finally(() => {
+    // Each step from here on starts a task of its own (nextTask): the texts, the router's first match and the
+    // first render ran as one chain of microtasks, one long task (docs/client.md "First screen").
+    void applyLocale(store.getState().prefs.locale).finally(async () => {
+      await nextTask();
       const router = createAppRouter(store);
       // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
       if (process.env.VARIANT === 'mobile') {
@@ -34,6 +38,7 @@ export function startApp(container: HTMLElement): void {
           .then(({ startHostBridge }) => startHostBridge(window, store, router))
           .catch((failure: unknown) => console.warn('host bridge not started', failure));
       }
+      await nextTask();
       // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
       // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
       const root = createRoot(container);
