@@ -37,6 +37,20 @@ describe('formatAmount', () => {
     expect(formatAmount(1000, 'la')).toBe('1.000,00'); // Lao (lo) groups with dots
   });
 
+  it('makes one number formatter per language, however many amounts it formats', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    try {
+      jest.isolateModules(() => {
+        const fresh = jest.requireActual<typeof import('./format')>('./format');
+        for (let i = 0; i < 20; i++) fresh.formatAmount(i * 1.5, i % 2 ? 'th' : 'la');
+        expect(fresh.formatAmount(2.5, 'th')).toBe('2.50');
+      });
+      expect(made).toHaveBeenCalledTimes(2);
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('shows table amounts only above zero', () => {
     expect(formatPositiveAmount(0)).toBe('-');
     expect(formatPositiveAmount(-1)).toBe('-');

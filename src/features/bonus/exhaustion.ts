@@ -10,10 +10,12 @@ export const OPERATOR_TIME_ZONE = 'Asia/Bangkok';
 /** Asia/Bangkok has had no daylight saving since 1920: +07:00 when the platform knows no time zones. */
 const FALLBACK_OFFSET_MINUTES = 7 * 60;
 
-/** The zone's offset from UTC at `at`, in minutes, from the platform's time zone data (Intl). */
-export function zoneOffsetMinutes(at: number, zone: string = OPERATOR_TIME_ZONE): number {
-  try {
-    const parts = new Intl.DateTimeFormat('en-US', {
+/** One formatter per zone: building an Intl.DateTimeFormat is far dearer than using one. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(zone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone: zone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -22,7 +24,16 @@ export function zoneOffsetMinutes(at: number, zone: string = OPERATOR_TIME_ZONE)
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    }).formatToParts(new Date(at));
+    });
+    zoneFormats.set(zone, format);
+  }
+  return format;
+}
+
+/** The zone's offset from UTC at `at`, in minutes, from the platform's time zone data (Intl). */
+export function zoneOffsetMinutes(at: number, zone: string = OPERATOR_TIME_ZONE): number {
+  try {
+    const parts = zoneFormat(zone).formatToParts(new Date(at));
     const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
     const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
     const offset = Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000);
