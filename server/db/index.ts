@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema';
 import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
-import { registerDirectReads } from './prepared';
+import { namePreparedStatements, registerDirectReads } from './prepared';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -43,6 +43,8 @@ export function createDb(opts: DbOptions): Database {
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
+    // Prepared queries (prepared.ts) run as named statements: parsed and planned once per connection.
+    pool.on('connect', (client) => namePreparedStatements(client));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

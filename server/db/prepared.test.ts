@@ -1,4 +1,5 @@
-import { freshDb, type TestDb } from '../test/helper';
+import { sql } from 'kysely';
+import { freshDb, testEngine, type TestDb } from '../test/helper';
 import { seedBase } from './seed';
 import { nowIso } from '.';
 import { inheritDirectReads, prepared } from './prepared';
@@ -42,6 +43,24 @@ test('constants in the query stay; arguments in lists and updates are swapped in
   });
   const withConstant = prepared((k, x: { id: number }) => k.selectFrom('players').select('id').where('id', '=', x.id).where('currency', '=', 'LAK'));
   expect(await withConstant.first(db.db, { id })).toBeUndefined();
+});
+
+(testEngine() === 'postgres' ? test : test.skip)('on PostgreSQL a prepared query runs as a named statement, parsed once per connection', async () => {
+  await db.db.transaction().execute(async (trx) => {
+    const text = playerById.sqlFor(trx);
+    const namedHere = async () =>
+      (await sql<{ name: string }>`select name from pg_prepared_statements where statement = ${text}`.execute(trx)).rows.map((r) => r.name);
+    const before = await namedHere();
+    await playerById.first(trx, { id: 1 });
+    await playerById.first(trx, { id: 2 });
+    const after = await namedHere();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/^prepared_\d+$/);
+    expect(before.length).toBeLessThanOrEqual(1);
+    // Plain queries stay unnamed.
+    const plain = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'select count(*)::int as n%'`.execute(trx);
+    expect(plain.rows[0].n).toBe(0);
+  });
 });
 
 test('a missing argument is refused before anything runs', async () => {

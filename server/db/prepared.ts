@@ -7,7 +7,8 @@ import { isPostgres } from './portable';
  * every query was about a fifth of the server's CPU on the wallet read). The builder is called once per engine with
  * stand-ins for the named arguments; every later call reuses the compiled SQL and swaps the stand-ins in the
  * parameter list for the call's values. The SQL text is the same each time, so SQLite's statement cache
- * (withStatementCache) and PostgreSQL's plan reuse both apply.
+ * (withStatementCache) applies, and on PostgreSQL it runs as a named statement, parsed and planned once per
+ * connection (namePreparedStatements).
  *
  *   const playerById = prepared((db, a: { id: number }) => db.selectFrom('players').selectAll().where('id', '=', a.id));
  *   const row = await playerById.first(trx, { id: 7 });
@@ -50,6 +51,27 @@ export function inheritDirectReads(db: Kysely<DB>, derived: Kysely<DB>): Kysely<
   return derived;
 }
 
+/**
+ * The PostgreSQL SQL of every prepared query, with the statement name it runs under (`namePreparedStatements`).
+ * node-postgres sends an unnamed statement for a plain query, which PostgreSQL parses and plans on every run;
+ * a named one is parsed once per connection and its plan reused.
+ */
+const postgresNames = new Map<string, string>();
+
+/**
+ * Makes `client` run the SQL of prepared queries as named statements (db/index.ts calls it for each new pool
+ * connection). Kysely calls `client.query(sql, parameters)`; any other call, or SQL no prepared query made, goes
+ * through as it was.
+ */
+export function namePreparedStatements(client: { query: (...args: never[]) => unknown }): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? postgresNames.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  }) as typeof client.query;
+}
+
 class StandIn {
   constructor(readonly name: string) {}
 }
@@ -67,6 +89,7 @@ export function prepared<A extends Record<string, unknown>, O>(build: (db: Kysel
         if (p !== null && typeof p === 'object' && !(p instanceof StandIn)) throw new Error(`prepared query: parameter ${String(p)} is neither a value nor an argument`);
       }
       compiled[engine] = c;
+      if (engine === 'postgres' && !postgresNames.has(c.sql)) postgresNames.set(c.sql, `prepared_${postgresNames.size + 1}`);
     }
     return c;
   };
