@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { CompiledQuery } from 'kysely';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
 import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
@@ -33,6 +34,29 @@ describe('GET /api/wallet read path', () => {
       Object.assign(proto, orig);
     }
     expect(seen.length).toBeLessThanOrEqual(2);
+  });
+
+  (onSqlite ? it : it.skip)('reads by index only: no statement of GET /api/wallet scans a table', async () => {
+    const p = await t.player({ games: ['pg'] });
+    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
+    const orig = { all: proto.all, get: proto.get };
+    const seen: { source: string; args: unknown[] }[] = [];
+    for (const m of ['all', 'get'] as const) {
+      proto[m] = function (this: { source: string }, ...a: unknown[]) {
+        seen.push({ source: this.source, args: a.flat() });
+        return orig[m].apply(this, a);
+      };
+    }
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers })).statusCode).toBe(200);
+    } finally {
+      Object.assign(proto, orig);
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const { source, args } of seen) {
+      const plan = await t.app.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${source}`, args));
+      expect([source, plan.rows.map((r) => r.detail).filter((d) => /^SCAN /.test(d))]).toEqual([source, []]);
+    }
   });
 
   it("shows every figure from its one statement: profile, wallet, each game's balance and account, invite figures", async () => {
