@@ -11,22 +11,23 @@ import { nextTask } from './app/nextTask';
  * in the chunks already downloaded (no new request), and what a later stage imports again is not evaluated
  * twice.
  */
-async function boot(container: HTMLElement): Promise<void> {
+const STAGES: (() => Promise<unknown>)[] = [
   // The app's own modules, not the libraries' entry points: a dynamic import keeps every export of the module
   // it names, so importing a library's index here would undo tree shaking (35 KB gzip more). React DOM is
   // CommonJS and whole anyway.
-  await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/authEvents');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/api');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/i18n');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/store');
-  await nextTask();
-  await import(/* webpackMode: "eager" */ './app/router');
-  await nextTask();
+  () => import(/* webpackMode: "eager" */ 'react-dom/client'),
+  () => import(/* webpackMode: "eager" */ './app/authEvents'),
+  () => import(/* webpackMode: "eager" */ './app/api'),
+  () => import(/* webpackMode: "eager" */ './app/i18n'),
+  () => import(/* webpackMode: "eager" */ './app/store'),
+  () => import(/* webpackMode: "eager" */ './app/router'),
+];
+
+async function boot(container: HTMLElement): Promise<void> {
+  for (const stage of STAGES) {
+    await stage();
+    await nextTask();
+  }
   const [{ startApp }, { registerServiceWorker }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/start'),
     import(/* webpackMode: "eager" */ './app/pwa/register'),
