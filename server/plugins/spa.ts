@@ -103,7 +103,8 @@ export function isStaffPath(url: string): boolean {
  *   `withBootData`), or staff.html under /staff, or 503 text when that page is not built;
  * - anything else (a missing asset): 404 JSON.
  * Hashed files under /assets/ are immutable for a year and answered from memory (spa-assets.ts); index.html and
- * other unhashed files are revalidated on every use. Pre-compressed .br/.gz siblings are sent when the browser accepts them. Source maps are 404.
+ * other unhashed files are revalidated on every use. Pre-compressed .br/.gz siblings are sent when the browser
+ * accepts them. Source maps are 404.
  */
 export default fp(
   async (app) => {
