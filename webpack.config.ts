@@ -31,6 +31,8 @@ class CopyPublicFiles {
  * language's public texts (every route waits for them) and the public layout and login route (the usual first
  * screen, / and a visitor's /user both end there). Preloaded, they download alongside the entry chunks instead of
  * one round trip after another (docs/client.md "First screen"). Files are found by chunk name, so the hashes follow.
+ * Their CSS is a stylesheet (the prerendered login screen is drawn from it), and on the login page the scripts are
+ * only named, for its loader to fetch after the first paint.
  */
 class PreloadFirstScreen {
   constructor(
@@ -40,15 +42,21 @@ class PreloadFirstScreen {
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.compilation.tap('PreloadFirstScreen', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstScreen', (data) => {
-        if (data.outputName !== 'index.html') return data;
+        if (data.outputName !== 'index.html' && data.outputName !== LOGIN_PAGE) return data;
+        // The prerendered login page fetches no script before its first paint: the loader preloads them after it.
+        const script = (href: string) =>
+          data.outputName === LOGIN_PAGE
+            ? HtmlWebpackPlugin.createHtmlTagObject('meta', { name: 'preload-script', content: href })
+            : HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href });
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
         const links = [];
         for (const name of this.chunkNames) {
           const chunk = compilation.namedChunks.get(name);
           if (!chunk) throw new Error(`PreloadFirstScreen: no chunk named ${name}`);
           for (const file of chunk.files) {
-            const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : undefined;
-            if (as) links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as, href: publicPath + file }));
+            // The CSS is a stylesheet, not a preload: the prerendered login screen is drawn from it before any script.
+            if (file.endsWith('.css')) links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href: publicPath + file }));
+            if (file.endsWith('.js')) links.push(script(publicPath + file));
           }
         }
         // Fonts are fetched in CORS mode, so their preloads say crossorigin or the browser fetches them twice.
@@ -62,15 +70,67 @@ class PreloadFirstScreen {
   }
 }
 
-/** The web fonts the first screen's text is set in (Thai and Latin, both weights), preloaded with it. */
-const FIRST_SCREEN_FONTS = [/^assets\/noto-sans-(thai-thai|latin)-(400|700)-normal\.[0-9a-f]+\.woff2$/];
+/** Where the `prerender` configuration writes the login screen's renderer (Node), for the web build to run. */
+const PRERENDER_DIR = path.resolve(__dirname, 'node_modules/.cache/prerender');
+const PRERENDER_FILE = path.join(PRERENDER_DIR, 'loginScreen.cjs');
+
+/**
+ * Runs the login screen's renderer (built just before by the `prerender` configuration) and emits its variants as
+ * prerender/login.json, which the server puts into index.html for GET /login (server/plugins/spa.ts,
+ * docs/client.md "First screen").
+ */
+class EmitLoginPrerender {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap('EmitLoginPrerender', (compilation) => {
+      compilation.fileDependencies.add(PRERENDER_FILE);
+      compilation.hooks.processAssets.tapPromise({ name: 'EmitLoginPrerender', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+        delete require.cache[PRERENDER_FILE];
+        const { renderLoginScreens } = require(PRERENDER_FILE) as typeof import('./src/prerender/loginScreen');
+        compilation.emitAsset('prerender/login.json', new webpack.sources.RawSource(JSON.stringify(await renderLoginScreens())));
+      });
+    });
+  }
+}
+
+/** The page the server sends for GET /login with the prerendered screen in its root (server/plugins/spa-prerender.ts). */
+const LOGIN_PAGE = 'prerender/login.html';
+
+/**
+ * On the login page the app's entry scripts are started by `boot-loader` (src/app/firstPaint.ts) after the first
+ * paint, instead of `<script defer>`: they become `<meta name="entry-script">` (nothing is fetched before the
+ * paint; Lighthouse counts every script that finished loading before it towards LCP) and the loader adds them as
+ * scripts, in order (docs/client.md "First screen").
+ */
+class EntryScriptsAfterLoader {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.compilation.tap('EntryScriptsAfterLoader', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('EntryScriptsAfterLoader', (data) => {
+        if (data.outputName !== LOGIN_PAGE) return data;
+        const isLoader = (tag: (typeof data.headTags)[number]) => tag.tagName === 'script' && /\/boot-loader\.[0-9a-f]+\.js$/.test(String(tag.attributes.src));
+        if (data.headTags.filter(isLoader).length !== 1) throw new Error(`EntryScriptsAfterLoader: ${LOGIN_PAGE} has no boot-loader script`);
+        data.headTags = data.headTags.map((tag) =>
+          tag.tagName === 'script' && !isLoader(tag) ? HtmlWebpackPlugin.createHtmlTagObject('meta', { name: 'entry-script', content: String(tag.attributes.src) }) : tag,
+        );
+        return data;
+      });
+    });
+  }
+}
+
+/**
+ * The web fonts the first screen's text is set in (Thai and Latin, both weights; Lao for the language switcher's
+ * ລາວ), preloaded with it.
+ */
+const FIRST_SCREEN_FONTS = [/^assets\/noto-sans-(thai-thai|latin)-(400|700)-normal\.[0-9a-f]+\.woff2$/, /^assets\/noto-sans-lao-lao-400-normal\.[0-9a-f]+\.woff2$/];
 
 /**
  * The SPA build. Flags (spec §1): MARKET=th|lao (Lao-market variant), VARIANT=web|mobile (mobile/iframe variant),
  * exposed to code as typed constants in src/app/build.ts. Production output is content-hashed, split per route,
  * and pre-compressed (.br, .gz) for the server to serve as is.
  */
-export default (_env: unknown, argv: { mode?: string }): webpack.Configuration & { devServer?: DevServerConfiguration } => {
+type WebConfiguration = webpack.Configuration & { devServer?: DevServerConfiguration };
+
+export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebConfiguration[] => {
   const production = argv.mode !== 'development';
   const market = process.env.MARKET ?? 'th';
   const variant = process.env.VARIANT ?? 'web';
@@ -78,9 +138,87 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
   if (variant !== 'web' && variant !== 'mobile') throw new Error(`VARIANT must be web or mobile, got ${variant}`);
   const apiPort = process.env.API_PORT ?? '3001';
 
-  return {
+  const resolve: webpack.ResolveOptions = {
+    extensions: ['.tsx', '.ts', '.js'],
+    // react-router's package exports name only its development build (route checks, warnings); production
+    // builds take the production build it ships beside it: same API, less code, and creating the router no
+    // longer runs the development checks over every route (issue 13's profile: ~20 ms of the boot).
+    alias: production
+      ? {
+          'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
+          'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
+        }
+      : {},
+  };
+  /** The app's TypeScript and the language files' parts, for the browser build and the prerender alike. */
+  const sourceRules: webpack.RuleSetRule[] = [
+    {
+      test: /\.[tj]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    // locales/<lng>.json?part=public|user: only that part's top-level sections (src/app/localeParts.ts), so
+    // /login downloads the shell's and public pages' texts and the player's area loads the rest.
+    ...(['public', 'user'] as const).map((part) => ({
+      test: /[\\/]locales[\\/][a-z]+\.json$/,
+      resourceQuery: new RegExp(`^\\?part=${part}$`),
+      type: 'json' as const,
+      parser: { parse: (text: string) => localePart(JSON.parse(text) as Record<string, unknown>, part) },
+    })),
+  ];
+  const sourcePlugins = () => [
+    new webpack.DefinePlugin({
+      'process.env.MARKET': JSON.stringify(market),
+      'process.env.VARIANT': JSON.stringify(variant),
+      'process.env.APP_VERSION': JSON.stringify(require('./package.json').version),
+    }),
+    // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
+    new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
+  ];
+
+  /**
+   * The login screen's renderer, for Node (production only): the same sources without styles or emitted files, one
+   * file, run by EmitLoginPrerender in the web build, which waits for it (`dependencies`).
+   */
+  const prerender: webpack.Configuration = {
+    name: 'prerender',
+    mode: 'production',
+    target: 'node20',
+    entry: './src/prerender/loginScreen.tsx',
+    output: { path: PRERENDER_DIR, filename: path.basename(PRERENDER_FILE), library: { type: 'commonjs2' }, clean: true },
+    devtool: false,
+    resolve,
+    // ws's optional native helpers (socket.io-client's Node transport, never used here).
+    externals: { bufferutil: 'commonjs bufferutil', 'utf-8-validate': 'commonjs utf-8-validate' },
+    module: {
+      rules: [
+        ...sourceRules,
+        // Styles and files are the browser build's: here an import of one yields its text or name, and nothing is written.
+        { test: /\.css$/, type: 'asset/source' },
+        { test: /\.(woff2?|png|jpe?g|svg|gif|webp)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [...sourcePlugins(), new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+
+  const web: WebConfiguration = {
+    name: 'web',
+    ...(production ? { dependencies: ['prerender'] } : {}),
     mode: production ? 'production' : 'development',
     entry: {
+      // The login page's first script (EntryScriptsAfterLoader, src/bootLoader.ts): a file of its own, no runtime shared.
+      'boot-loader': { import: './src/bootLoader.ts', runtime: false },
       main: './src/index.tsx',
       // The staff console (src/staff/, served at /staff): its own page and runtime, so it shares no file with
       // the player's app (see splitChunks below) and index.html never loads it.
@@ -96,55 +234,24 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
     },
     // hidden: the maps are written for error tracking, but no bundle points at them and the server never serves them.
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // react-router's package exports name only its development build (route checks, warnings); production
-      // builds take the production build it ships beside it: same API, less code, and creating the router no
-      // longer runs the development checks over every route (issue 13's profile: ~20 ms of the boot).
-      alias: production
-        ? {
-            'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs'),
-            'react-router/dom$': path.resolve(__dirname, 'node_modules/react-router/dist/production/dom-export.mjs'),
-          }
-        : {},
-    },
+    resolve,
     module: {
       rules: [
-        {
-          test: /\.[tj]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                target: 'es2020',
-              },
-            },
-          },
-        },
-        // locales/<lng>.json?part=public|user: only that part's top-level sections (src/app/localeParts.ts), so
-        // /login downloads the shell's and public pages' texts and the player's area loads the rest.
-        ...(['public', 'user'] as const).map((part) => ({
-          test: /[\\/]locales[\\/][a-z]+\.json$/,
-          resourceQuery: new RegExp(`^\\?part=${part}$`),
-          type: 'json' as const,
-          parser: { parse: (text: string) => localePart(JSON.parse(text) as Record<string, unknown>, part) },
-        })),
+        ...sourceRules,
         { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'] },
         { test: /\.(woff2?|png|jpe?g|svg|gif|webp)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
-      new webpack.DefinePlugin({
-        'process.env.MARKET': JSON.stringify(market),
-        'process.env.VARIANT': JSON.stringify(variant),
-        'process.env.APP_VERSION': JSON.stringify(require('./package.json').version),
-      }),
-      // moment ships every locale; keep only Thai, Lao (lo) and English (built in).
-      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(th|lo)$/),
+      ...sourcePlugins(),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
+      ...(production
+        ? [
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: LOGIN_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
+            new EntryScriptsAfterLoader(),
+          ]
+        : []),
+      ...(production ? [new EmitLoginPrerender()] : []),
       ...(production ? [new PreloadFirstScreen([`locale-${market === 'lao' ? 'la' : 'th'}-json-public`, 'layout-public', 'route-login'], FIRST_SCREEN_FONTS)] : []),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
       // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
@@ -161,15 +268,16 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
               swSrc: './src/sw.ts',
               swDest: 'sw.js',
               excludeChunks: ['staff'],
-              exclude: [/\.map$/, /\.(?:gz|br)$/, /^staff\.html$/, /^index\.html$/, /\.woff$/],
+              exclude: [/\.map$/, /\.(?:gz|br)$/, /^staff\.html$/, /^index\.html$/, /\.woff$/, /^prerender\//, /boot-loader/],
               // Hashed names change with their content: no revision query needed.
               dontCacheBustURLsMatching: /^assets\//,
             }),
-            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
+            new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json|webmanifest)$/, exclude: /^prerender\//, threshold: 1024, minRatio: 0.9, compressionOptions: { level: 9 } }),
             new CompressionPlugin({
               filename: '[path][base].br',
               algorithm: 'brotliCompress',
               test: /\.(js|css|html|svg|json|webmanifest)$/,
+              exclude: /^prerender\//,
               threshold: 1024,
               minRatio: 0.9,
               compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } as zlib.ZlibOptions,
@@ -181,7 +289,7 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       minimizer: [new (require('terser-webpack-plugin'))({ minify: require('terser-webpack-plugin').swcMinify, extractComments: false })],
       // The staff entry is left out of splitting: a chunk shared with it would cut the player's vendor chunk in
       // two (more requests on the first route) for a page no player opens.
-      splitChunks: { chunks: (chunk) => chunk.name !== 'staff' },
+      splitChunks: { chunks: (chunk) => chunk.name !== 'staff' && chunk.name !== 'boot-loader' },
       runtimeChunk: 'single',
     },
     performance: { hints: false },
@@ -192,4 +300,5 @@ export default (_env: unknown, argv: { mode?: string }): webpack.Configuration &
       proxy: [{ context: ['/api', '/socket.io', '/healthz', '/demo', '/manifest.webmanifest'], target: `http://127.0.0.1:${apiPort}`, ws: true }],
     },
   };
+  return production ? [prerender, web] : web;
 };

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_RULES } from './accounts/rules';
 import { lookups, type LookupContext } from './lookups/lookups-service';
 import { assetCache } from './spa-assets';
+import { cookieLanguage, prerenderCache, withLoginScreen } from './spa-prerender';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
 export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
@@ -118,7 +119,8 @@ export default fp(
       cacheControl: false,
       // No directory index: '/' reaches the not-found handler like any page, so it gets the boot data too.
       index: false,
-      allowedPath: (pathName) => !isSourceMap(pathName),
+      // The prerendered screens are index.html's parts, not files of the site.
+      allowedPath: (pathName) => !isSourceMap(pathName) && !pathName.startsWith('/prerender/'),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', filePath.startsWith(assetsDir) ? 'public, max-age=31536000, immutable' : 'no-cache');
         // The service worker (docs/client.md "Installable app") controls the whole site from /sw.js.
@@ -151,6 +153,8 @@ export default fp(
     const indexFile = path.join(distDir, 'index.html');
     const staffFile = path.join(distDir, 'staff.html');
     const indexPage = pageCache(indexFile);
+    const loginPrerender = prerenderCache(path.join(distDir, 'prerender', 'login.json'));
+    const loginPage = pageCache(path.join(distDir, 'prerender', 'login.html'));
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
@@ -161,21 +165,25 @@ export default fp(
         return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(staff ? STAFF_NOT_BUILT : NOT_BUILT);
       }
       if (staff) return reply.status(200).sendFile('staff.html');
-      return sendIndex(reply);
+      return sendIndex(req, reply);
     };
-    const sendIndex = async (reply: FastifyReply) =>
-      reply
-        .status(200)
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withBootData(indexPage(), await bootData(app)));
+    const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+      const boot = await bootData(app);
+      let page = indexPage();
+      // /login comes drawn (spa-prerender.ts); the page differs by the language cookie.
+      if (req.url.split('?')[0] === '/login') {
+        page = withLoginScreen(page, loginPage, loginPrerender(), boot, cookieLanguage(req.headers.cookie));
+        reply.header('Vary', 'Accept, Cookie');
+      }
+      return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withBootData(page, boot));
+    };
     // The hashed build files from memory (spa-assets.ts); anything that is not one of them ends as before.
     const assets = assetCache(assetsDir, notFound, (reply, name) => reply.sendFile(path.join('assets', name)));
     app.get('/assets/*', assets.handler);
     // '/' is the app's page whatever the request accepts, as when the static plugin served it as the directory index.
-    app.get('/', async (_req, reply) => {
+    app.get('/', async (req, reply) => {
       if (!fs.existsSync(indexFile)) return reply.status(503).header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(NOT_BUILT);
-      return sendIndex(reply);
+      return sendIndex(req, reply);
     });
     // Unknown URLs count against the global rate limit too, so probing them is no way around it.
     const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;

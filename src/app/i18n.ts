@@ -101,7 +101,11 @@ export function initI18n(lng: Locale): Promise<unknown> {
 
 /** Switch the UI language: i18next, <html lang> (lo for la), and moment if a screen has loaded it. */
 export async function applyLocale(locale: Locale): Promise<void> {
-  if (typeof document !== 'undefined') document.documentElement.lang = standardLanguageTag(locale);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = standardLanguageTag(locale);
+    // The server draws /login in this language next time (server/plugins/spa-prerender.ts).
+    document.cookie = `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
+  }
   await initI18n(locale);
   notifyMomentLocale(locale);
 }

@@ -15,8 +15,11 @@ import type { AppStore } from './store';
 type PageModule = { default: ComponentType };
 /** Redirect-only routes render nothing while their loader redirects. */
 const Nothing = () => null;
-/** What every page shares, above its layout: the demo-mode banner (nothing outside demo mode), the offline banner. */
-const Root = () => (
+/**
+ * What every page shares, above its layout: the demo-mode banner (nothing outside demo mode), the offline banner.
+ * Also the frame of the prerendered login screen (src/prerender/loginScreen.tsx).
+ */
+export const Root = () => (
   <>
     <DemoBanner />
     <OfflineBanner />

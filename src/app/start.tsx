@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
@@ -39,6 +39,10 @@ export function startApp(container: HTMLElement): void {
           .catch((failure: unknown) => console.warn('host bridge not started', failure));
       }
       await nextTask();
+      // The first render waits for the first route (its guard and lazy modules): rendered before, React would commit
+      // the router's empty fallback, and a prerendered screen (the root's content, docs/client.md "First screen")
+      // would go blank until the route came.
+      await routerReady(router);
       // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
       // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
       const root = createRoot(container);
@@ -48,9 +52,34 @@ export function startApp(container: HTMLElement): void {
             <AppProviders store={store}>
               <RouterProvider router={router} />
             </AppProviders>
+            <Mounted container={container} />
           </StrictMode>,
         );
       });
     });
   });
+}
+
+/** Resolves once the router has matched and loaded its first route. */
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Once the app's first screen is in the page (it replaced a prerendered one, if any): the root stops being inert
+ * (server/plugins/spa-prerender.ts keeps a prerendered screen out of reach until the app is there).
+ */
+function Mounted({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => {
+    container.removeAttribute('inert');
+    container.hidden = false;
+  }, [container]);
+  return null;
 }

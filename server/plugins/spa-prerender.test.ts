@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoginPrerender } from '../../shared/prerender';
+import { buildTestApp, type TestApp } from '../test/helper';
+import { cookieLanguage, prerenderCache, withLoginScreen } from './spa-prerender';
+
+const SLOT = '\uE000site-brand\uE000';
+const INDEX = '<!doctype html><html lang="th"><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
+const LOGIN = '<!doctype html><html lang="th"><head><script defer src="/assets/boot-loader.abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+/** Every language, demo mode and chat switch, as the build writes them; each names itself in its HTML. */
+function prerender(): LoginPrerender {
+  const variants: LoginPrerender['variants'] = [];
+  for (const [locale, lang] of [['th', 'th'], ['la', 'lo'], ['en', 'en']] as const) {
+    for (const demo of [false, true]) {
+      for (const chat of [false, true]) {
+        variants.push({ locale, lang, demo, chat, html: `<a class="top-bar__brand">${SLOT}</a><p>${locale} demo=${demo} chat=${chat}</p>` });
+      }
+    }
+  }
+  return { slot: SLOT, variants };
+}
+
+const info = { name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true, minPlayerAge: 20, passwordMinLength: 6 };
+const boot = { info, chat: { enableChatWidget: false }, active: { terminated: null } };
+const shell = () => LOGIN;
+
+describe('withLoginScreen', () => {
+  test('puts the variant for the demo flag, chat switch and language into the login page, hidden and inert', () => {
+    const page = withLoginScreen(INDEX, shell, prerender(), boot, 'la');
+    expect(page).toContain('<html lang="lo">');
+    expect(page).toContain('<script defer src="/assets/boot-loader.abc123.js">');
+    expect(page).toContain('<div id="root" inert="" hidden=""><a class="top-bar__brand">Demo Wallet</a><p>la demo=true chat=false</p></div>');
+  });
+
+  test('the market language (the first variant) when the request names none or an unknown one', () => {
+    for (const language of [undefined, 'xx']) {
+      expect(withLoginScreen(INDEX, shell, prerender(), { ...boot, chat: { enableChatWidget: true } }, language)).toContain('<p>th demo=true chat=true</p>');
+    }
+  });
+
+  test("the operator's name and logo are escaped, and a $ in them is no replacement pattern", () => {
+    const page = withLoginScreen(INDEX, shell, prerender(), { ...boot, info: { ...info, name: `<b>$&$' Co</b>`, logo: '/media/a"b.png' } }, 'en');
+    expect(page).toContain(`<img class="top-bar__logo" src="/media/a&quot;b.png" alt="">&lt;b&gt;$&amp;$&#39; Co&lt;/b&gt;</a>`);
+  });
+
+  test('the page unchanged when the screen would not be the one the app shows', () => {
+    const cases = [
+      { ...boot, active: { terminated: 'gone' as const } },
+      { ...boot, active: undefined },
+      { ...boot, info: undefined },
+      { ...boot, info: { ...info, name: '' } },
+      { ...boot, chat: undefined },
+    ];
+    for (const data of cases) expect(withLoginScreen(INDEX, shell, prerender(), data, 'th')).toBe(INDEX);
+    expect(withLoginScreen(INDEX, shell, undefined, boot, 'th')).toBe(INDEX);
+    expect(withLoginScreen(INDEX, () => fs.readFileSync('/nonexistent/login.html', 'utf8'), prerender(), boot, 'th')).toBe(INDEX);
+  });
+});
+
+test('cookieLanguage reads the lang cookie among others', () => {
+  expect(cookieLanguage('a=1; lang=en; b=2')).toBe('en');
+  expect(cookieLanguage('lang=la')).toBe('la');
+  expect(cookieLanguage('xlang=en')).toBeUndefined();
+  expect(cookieLanguage(undefined)).toBeUndefined();
+});
+
+test('prerenderCache: none without a file or with a broken one, and the new one after a rebuild', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-prerender-'));
+  const file = path.join(dir, 'login.json');
+  const read = prerenderCache(file);
+  expect(read()).toBeUndefined();
+  fs.writeFileSync(file, '{not json');
+  expect(read()).toBeUndefined();
+  fs.writeFileSync(file, JSON.stringify(prerender()));
+  fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+  expect(read()?.variants).toHaveLength(12);
+});
+
+describe('GET /login with a built prerender', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
+    fs.mkdirSync(path.join(dist, 'prerender'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'prerender', 'login.html'), LOGIN);
+    fs.writeFileSync(path.join(dist, 'prerender', 'login.json'), JSON.stringify(prerender()));
+    t = await buildTestApp({ DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const html = { accept: 'text/html' };
+
+  test('/login comes drawn, in the language of the cookie, with the boot data', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/login?next=%2Fuser', headers: { ...html, cookie: 'lang=en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('Cookie');
+    expect(res.body).toMatch(/<div id="root" inert="" hidden=""><a class="top-bar__brand">[^<]+<\/a><p>en demo=(true|false) chat=(true|false)<\/p><\/div>/);
+    expect(res.body).toContain('boot-loader');
+    expect(res.body).toContain('<meta name="boot-data"');
+  });
+
+  test('every other page is index.html with an empty root, and the prerender files are not served', async () => {
+    for (const url of ['/', '/register', '/user/home', '/login/x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('boot-loader');
+    }
+    for (const url of ['/prerender/login.json', '/prerender/login.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});

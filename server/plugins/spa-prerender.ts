@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import type { LoginPrerender } from '../../shared/prerender';
+import type { BootData } from './spa';
+
+/**
+ * The prerendered login screen (docs/client.md "First screen"): the web build renders it for every language, demo
+ * mode and chat switch into dist/prerender/login.json (src/prerender/loginScreen.tsx), and GET /login gets the
+ * matching one inside index.html's root, so the screen paints from the HTML alone. The app renders the same
+ * screen over it once its scripts have run; until then the root is `inert`: nothing in it can be focused,
+ * clicked or typed into (a form sent before the app is there would put the password in the address).
+ */
+
+/** The language cookie the SPA writes when a language is applied (src/app/i18n.ts), read to pick the variant. */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** dist/prerender/login.json, read once per build (its modification time); none when the build has none. */
+export function prerenderCache(file: string): () => LoginPrerender | undefined {
+  let cached: { mtimeMs: number; value: LoginPrerender | undefined } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, value: parse(fs.readFileSync(file, 'utf8')) };
+    return cached.value;
+  };
+}
+
+function parse(text: string): LoginPrerender | undefined {
+  try {
+    const value = JSON.parse(text) as LoginPrerender;
+    return typeof value.slot === 'string' && Array.isArray(value.variants) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The language a request's cookie names, if it is one of the prerendered ones. */
+export function cookieLanguage(cookieHeader: string | undefined): string | undefined {
+  const match = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '');
+  return match?.[1];
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The login page (dist/prerender/login.html: index.html whose scripts start after the first paint, see
+ * src/app/firstPaint.ts) with the login screen in its root, for `boot` and the language asked for (else the build's first, its
+ * market's default), or `page` unchanged when the screen would not be the one the app shows: the site info or
+ * the chat switch unknown, the operator without a name (the app shows its own), or the site terminated (the app
+ * goes to /terminated).
+ */
+export function withLoginScreen(
+  page: string,
+  loginPage: () => string,
+  prerender: LoginPrerender | undefined,
+  boot: BootData,
+  language: string | undefined,
+): string {
+  const { info, chat, active } = boot;
+  if (!prerender || !info || !info.name || !chat || active?.terminated !== null) return page;
+  const matching = prerender.variants.filter((v) => v.demo === info.demo && v.chat === chat.enableChatWidget);
+  const variant = matching.find((v) => v.locale === language) ?? matching[0];
+  if (!variant) return page;
+  const brand = (info.logo ? `<img class="top-bar__logo" src="${escapeHtml(info.logo)}" alt="">` : '') + escapeHtml(info.name);
+  const html = variant.html.split(prerender.slot).join(brand);
+  const root = '<div id="root"></div>';
+  let shell: string;
+  try {
+    shell = loginPage();
+  } catch {
+    return page; // a build without the login page
+  }
+  if (!shell.includes(root)) return page;
+  // Functions, not replacement strings: a `$` in the operator's name is no pattern.
+  return shell.replace(/<html lang="[^"]*"/, () => `<html lang="${variant.lang}"`).replace(root, () => `<div id="root" inert="" hidden="">${html}</div>`);
+}
