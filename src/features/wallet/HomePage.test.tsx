@@ -310,6 +310,22 @@ describe('home screen', () => {
     expect(store.getState().modals.stack).toEqual(['spinWheel']);
   });
 
+  it('draws what the first answers change afresh, so nothing on screen moves (no layout shift)', async () => {
+    serveWallet();
+    server.use(http.get('/api/spinwheel/active', () => HttpResponse.json({ isActive: true })));
+    renderHome();
+    // Before the answers: the refresh-all widget in the wheel's place, and '…' before the unit.
+    const refreshAll = screen.getByTestId('widget-refresh-all');
+    const loadingTotal = screen.getByTestId('total-balance');
+    expect(loadingTotal).toHaveTextContent('…');
+    // The wheel's widget is a new element, not the old one's label rewritten (a centred label changing width moves).
+    expect(await screen.findByTestId('widget-spin')).not.toBe(refreshAll);
+    expect(refreshAll).not.toBeInTheDocument();
+    // The total is a new paragraph: the unit after '…' would otherwise move along the line.
+    await waitFor(() => expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30'));
+    expect(loadingTotal).not.toBeInTheDocument();
+  });
+
   it('reloads the wallet after the withdraw modal closes with a true flag', async () => {
     const wallet = serveWallet();
     server.use(

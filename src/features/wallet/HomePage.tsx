@@ -145,7 +145,9 @@ export default function HomePage() {
         <p className="balance-card__label" id="total-balance-label">
           {t('home.totalBalance')}
         </p>
-        <p className="balance-card__total" aria-labelledby="total-balance-label" data-testid="total-balance">
+        {/* Drawn afresh when the first answer comes: the unit after the '…' would otherwise move along the line as the
+            amount takes its place (a layout shift). */}
+        <p key={wallet.isLoading ? 'loading' : 'loaded'} className="balance-card__total" aria-labelledby="total-balance-label" data-testid="total-balance">
           {wallet.isLoading ? '…' : format(total)} <span className="balance-card__unit">{t('wallet.baht')}</span>
         </p>
         {wallet.isError && !data && (
@@ -198,8 +200,11 @@ export default function HomePage() {
         <ul className="widgets">
           <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={unlessRestricted(() => dispatch(modalOpened(DEPOSIT_MODAL)))} testId="widget-deposit" />
           <Widget icon={<WithdrawIcon />} label={t('home.widgets.withdraw')} onClick={withdraw.open} testId="widget-withdraw" />
+          {/* Keyed apart: when the wheel's answer swaps one for the other, the new one is drawn afresh instead of the
+              old one's label changing width in place (a layout shift of the centred label). */}
           {spin.data?.isActive ? (
             <Widget
+              key="spin"
               icon={<SpinIcon />}
               label={t('home.widgets.spin')}
               badge={t('home.widgets.coins', { count: data?.profile.coin ?? 0 })}
@@ -207,7 +212,13 @@ export default function HomePage() {
               testId="widget-spin"
             />
           ) : (
-            <Widget icon={<RefreshIcon />} label={showRefreshing ? t('home.refreshing') : t('home.widgets.refreshAll')} onClick={doRefresh} testId="widget-refresh-all" />
+            <Widget
+              key="refresh-all"
+              icon={<RefreshIcon />}
+              label={showRefreshing ? t('home.refreshing') : t('home.widgets.refreshAll')}
+              onClick={doRefresh}
+              testId="widget-refresh-all"
+            />
           )}
           <Widget icon={<InviteIcon />} label={t('home.widgets.invite')} onClick={inviteGate.open} busy={showInviteBusy} testId="widget-invite" />
           <li>
