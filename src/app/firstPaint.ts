@@ -4,9 +4,9 @@
  * (`<meta name="entry-script">`) and the first screen's other scripts (`<meta name="preload-script">`) instead of
  * fetching them: the screen in the root (`hidden`) is shown once the web fonts its text is set in are loaded, and
  * after its first paint the scripts are fetched and the entry scripts started in order, so that paint waits for
- * no script. A page whose root is empty starts them at once. Nothing waits forever: the screen shows after `FONT_WAIT_MS` even without its fonts, and the scripts start when
- * the browser cannot say when it painted, when the page is hidden (a background tab does not paint) or when no
- * paint has come within `PAINT_WAIT_MS`.
+ * no script. A page whose root is empty starts them at once. Nothing waits forever: the screen shows after
+ * `FONT_WAIT_MS` even without its fonts, and the scripts start when the browser cannot say when it painted, when
+ * the page is hidden (a background tab does not paint) or when no paint has come within `PAINT_WAIT_MS`.
  */
 export const FONT_WAIT_MS = 1500;
 export const PAINT_WAIT_MS = 1000;
