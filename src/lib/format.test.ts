@@ -1,16 +1,18 @@
+import moment from 'moment';
 import 'moment/locale/th';
 import 'moment/locale/lo';
 
+import { formatChatDay } from './chatDay';
 import {
   formatAccountNumber,
   formatAmount,
-  formatChatDay,
   formatChatTime,
   formatDateTime,
   formatPositiveAmount,
   formatRelativeTime,
   pageCount,
   paginationWindow,
+  parseDate,
   relativeTimeParts,
   selectStatementSign,
 } from './format';
@@ -160,3 +162,43 @@ describe('formatAccountNumber', () => {
     expect(formatAccountNumber(value)).toBe(shown);
   });
 });
+
+describe('parseDate', () => {
+  // moment read these before (format.ts used moment(value, moment.ISO_8601)): the same instants, or not a date.
+  it.each([
+    '2024-02-03T04:05:06.789Z',
+    '2024-02-03T04:05:06Z',
+    '2024-02-03T04:05:06+07:00',
+    '2024-02-03T04:05:06-0330',
+    '2024-02-03T04:05:06+07',
+    '2024-02-03T04:05:06',
+    '2024-02-03 04:05:06.5',
+    '2024-02-03T04:05',
+    '2024-02-03T04',
+    '2024-02-03',
+    '2024-02-29',
+    '2023-02-29',
+    '2024-04-31',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-02-03T25:00:00',
+    '2024-02-03T04:60:00',
+    '03/02/2024',
+    'not a date',
+    '',
+    '2024-02-03T04:05:06Zjunk',
+  ])('%s as moment reads it', (text) => {
+    const expected = moment(text, moment.ISO_8601);
+    const actual = parseDate(text);
+    if (expected.isValid()) expect(actual?.getTime()).toBe(expected.valueOf());
+    else expect(actual).toBeNull();
+  });
+
+  it('takes Date objects and epoch milliseconds as they are', () => {
+    const at = new Date(2024, 1, 3, 4, 5, 6);
+    expect(parseDate(at)?.getTime()).toBe(at.getTime());
+    expect(parseDate(at.getTime())?.getTime()).toBe(at.getTime());
+    expect(parseDate(Number.NaN)).toBeNull();
+  });
+});
+

@@ -1,9 +1,8 @@
 /**
- * Display formats of spec §9 as pure functions. moment is imported here, so only the screens that format
- * dates pull it in; the first screen (/login) does not.
+ * Display formats of spec §9 as pure functions. No moment here: the home page formats amounts and a date, and
+ * moment (~20 KB gzip with its Thai locale) was on that page's critical path for that date alone. Day and month
+ * names, which need moment's locales, are in lib/chatDay.ts.
  */
-import moment from 'moment';
-
 import { standardLanguageTag, type Locale } from './locale';
 
 function toNumber(value: unknown): number | null {
@@ -53,29 +52,46 @@ export function formatPositiveAmount(value: unknown, locale: Locale = 'en'): str
   return n !== null && n > 0 ? formatAmount(n, locale) : '-';
 }
 
-type DateInput = string | number | Date;
+export type DateInput = string | number | Date;
 
-/** Dates come as ISO-8601 strings on the wire; anything else in a string is not a date. */
-function toMoment(value: DateInput): moment.Moment {
-  return typeof value === 'string' ? moment(value, moment.ISO_8601) : moment(value);
+/**
+ * ISO-8601 calendar dates as moment's ISO_8601 parser reads them: a date, optionally a time (minutes, seconds and
+ * a fraction optional) after T or a space, optionally an offset or Z.
+ */
+const ISO_DATE = /^\s*(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d)(?::(\d\d)(?::(\d\d)(?:[.,](\d+))?)?)?(?:([+-])(\d\d):?(\d\d)?|\s*(Z))?)?$/;
+
+/** Dates come as ISO-8601 strings on the wire; anything else in a string is not a date (null). */
+export function parseDate(value: DateInput): Date | null {
+  if (typeof value !== 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const m = ISO_DATE.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0));
+  const ms = m[7] ? Number(`0.${m[7]}`) * 1000 : 0;
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  if (day < 1 || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) return null; // 31 April
+  // An offset or Z: that instant. None: local time, as moment reads it (a date alone is local midnight).
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+  if (m[11]) return new Date(utc);
+  if (m[8]) return new Date(utc - (m[8] === '-' ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10] ?? 0)) * 60_000);
+  return new Date(year, month - 1, day, hour, minute, second, ms);
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** DD/MM/YYYY HH:mm:ss in local time. */
 export function formatDateTime(value: DateInput): string {
-  const m = toMoment(value);
-  return m.isValid() ? m.format('DD/MM/YYYY HH:mm:ss') : '-';
+  const d = parseDate(value);
+  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${clock(d)}` : '-';
 }
 
 /** Chat message time: HH:mm:ss. */
 export function formatChatTime(value: DateInput): string {
-  const m = toMoment(value);
-  return m.isValid() ? m.format('HH:mm:ss') : '-';
-}
-
-/** Chat day separator: ddd, DD MMM YYYY, with day and month names in the player's language. */
-export function formatChatDay(value: DateInput, locale: Locale = 'en'): string {
-  const m = toMoment(value);
-  return m.isValid() ? m.locale(standardLanguageTag(locale)).format('ddd, DD MMM YYYY') : '-';
+  const d = parseDate(value);
+  return d ? clock(d) : '-';
 }
 
 /** Relative-time units of spec §9, largest first, in seconds. */

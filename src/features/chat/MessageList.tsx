@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
-import { formatChatDay } from '../../lib/format';
+import { formatChatDay } from '../../lib/chatDay';
 import { useMomentLocale } from '../../app/momentLocale';
 import type { ChatButton, ChatMessage } from './chatApi';
 import { anchoredScrollTop, isNearBottom, isNearTop, offersQuickReplies, type ChatItem, type ScrollBox } from './chatRules';

@@ -1,4 +1,5 @@
-import { formatChatDay, formatChatTime } from '../../lib/format';
+import { formatChatDay } from '../../lib/chatDay';
+import { formatChatTime } from '../../lib/format';
 import type { LocalMedia } from './chatSlice';
 import {
   anchoredScrollTop,
