@@ -7,8 +7,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { useAppSelector } from '../hooks';
 import { useGetConditionsQuery } from '../lookupApi';
 import { selectLocale } from '../prefs';
-
-export const CONDITIONS_MODAL = 'conditions';
+import { CONDITIONS_MODAL } from './conditionsModalId';
 
 /** The conditions list from GET /api/lookup/conditions, each item server HTML, sanitized. */
 export function ConditionsModal({ onClose }: { onClose: () => void }) {
@@ -29,3 +28,5 @@ export function ConditionsModal({ onClose }: { onClose: () => void }) {
     </Modal>
   );
 }
+
+export default ConditionsModal;

@@ -10,14 +10,17 @@ import { logout } from '../../features/session/logout';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectHostHidden, type HostControl } from '../host/hostSlice';
 import { ModalHost } from '../ModalHost';
+import { retryableLazy } from '../retryableLazy';
 import { useWalletPush } from '../useWalletPush';
 import { BottomMenu, type MenuLink } from './BottomMenu';
-import { CONDITIONS_MODAL, ConditionsModal } from './ConditionsModal';
+import { CONDITIONS_MODAL } from './conditionsModalId';
 import { TopBar } from './TopBar';
 import { useTopOffset } from './useTopOffset';
 
 /** The reality check and the session limit's dialog (issue 15), loaded after the layout. */
 const PlayWatch = lazy(() => import(/* webpackChunkName: "play-watch" */ '../../features/limits/PlayWatch'));
+/** Loaded when first opened: it shows server HTML, and its sanitizer (DOMPurify, ~11 KB gzip) is not for the first screen. */
+const ConditionsModal = retryableLazy(CONDITIONS_MODAL, () => import(/* webpackChunkName: "modal-conditions" */ './ConditionsModal'));
 
 const links: MenuLink[] = [
   { to: '/user/home', labelKey: 'nav.home', icon: <HomeIcon /> },
@@ -67,7 +70,11 @@ export default function UserLayout() {
           </button>
         </li>
       </BottomMenu>
-      {conditions.isOpen && <ConditionsModal onClose={conditions.close} />}
+      {conditions.isOpen && (
+        <Suspense fallback={null}>
+          <ConditionsModal onClose={conditions.close} />
+        </Suspense>
+      )}
       <ChatLauncher />
       <ModalHost />
       <Suspense fallback={null}>

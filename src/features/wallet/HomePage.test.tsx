@@ -360,7 +360,8 @@ describe('agreement on first visit', () => {
     act(() => jest.advanceTimersByTime(1499));
     expect(screen.queryByRole('dialog', { name: 'Agreement' })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
-    const dialog = screen.getByRole('dialog', { name: 'Agreement' });
+    // The dialog is its own chunk (with the HTML sanitizer), loaded when it opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Agreement' });
     expect(await within(dialog).findByText('Play fair')).toBeInTheDocument();
     expect(dialog.innerHTML).not.toContain('<script');
     fireEvent.click(within(dialog).getByRole('button', { name: 'I accept' }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
@@ -8,12 +8,13 @@ import { modalOpened } from '../../app/modalSlice';
 import { errorText, toastSuccess } from '../../app/notify';
 import { restrictionCode, selectRestriction, useGetLimitsQuery } from '../../app/playLimits';
 import { selectLastSync } from '../../app/prefs';
+import { retryableLazy } from '../../app/retryableLazy';
 import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation } from '../../app/walletApi';
 import { PageTitle } from '../../components/PageTitle';
 import { useBannerGate } from '../../components/useBannerGate';
 import { useModal } from '../../components/useModal';
 import { formatDateTime, formatRelativeTime } from '../../lib/format';
-import { AGREEMENT_MODAL, AgreementModal, useAgreementPrompt } from './AgreementModal';
+import { AGREEMENT_MODAL, useAgreementPrompt } from './agreementPrompt';
 import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
 import { GameCarousel } from './GameCarousel';
@@ -33,6 +34,9 @@ export const REFUND_MODAL = 'refund';
 export const INVITE_MODAL = 'invite';
 /** The wheel feature's spin-wheel modal (spec §2); closing it reloads the wallet (the modal does it). */
 export const SPIN_WHEEL_MODAL = 'spinWheel';
+
+/** Loaded when it opens (agreementPrompt.ts): it shows server HTML, and its sanitizer is not for the first screen. */
+const AgreementModal = retryableLazy(AGREEMENT_MODAL, () => import(/* webpackChunkName: "modal-agreement" */ './AgreementModal'));
 
 const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
 
@@ -255,7 +259,11 @@ export default function HomePage() {
       {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
       {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
       {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closeThenReload(gameAccount.close)} />}
-      {agreement.isOpen && <AgreementModal onClose={agreement.close} />}
+      {agreement.isOpen && (
+        <Suspense fallback={null}>
+          <AgreementModal onClose={agreement.close} />
+        </Suspense>
+      )}
       {refundGate.view}
       {inviteGate.view}
     </section>
