@@ -27,22 +27,31 @@ class CopyPublicFiles {
 }
 
 /**
- * `<link rel="preload">` in index.html for what the first screen fetches only after main.js has run: the default
- * language's public texts (every route waits for them) and the public layout and login route (the usual first
- * screen, / and a visitor's /user both end there). Preloaded, they download alongside the entry chunks instead of
- * one round trip after another (docs/client.md "First screen"). Files are found by chunk name, so the hashes follow.
- * Their CSS is a stylesheet (the prerendered login screen is drawn from it), and on the login page the scripts are
- * only named, for its loader to fetch after the first paint.
+ * `<link rel="preload">` in each page for what its first screen fetches only after main.js has run (docs/client.md
+ * "First screen"): every page, the default language's public texts (every route waits for them); index.html and the
+ * login page, also the public layout and login route (the usual first screen: / and a visitor's /user both end
+ * there); the player's area page (USER_PAGE), nothing more, since a player's /user/* draws the player's area and the
+ * login's files would only take bandwidth from it. Preloaded, they download alongside the entry chunks instead of
+ * one round trip after another. Files are found by chunk name, so the hashes follow. Their CSS is a stylesheet (the
+ * prerendered login screen is drawn from it), and on the login page the scripts are only named, for its loader to
+ * fetch after the first paint.
  */
+function firstScreenChunks(texts: string): Record<string, string[]> {
+  const login = [texts, 'layout-public', 'route-login'];
+  return { 'index.html': login, [LOGIN_PAGE]: login, [USER_PAGE]: [texts] };
+}
+
 class PreloadFirstScreen {
   constructor(
-    private readonly chunkNames: string[],
+    /** Output page -> the chunks it preloads. */
+    private readonly pages: Record<string, string[]>,
     private readonly fonts: RegExp[] = [],
   ) {}
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.compilation.tap('PreloadFirstScreen', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstScreen', (data) => {
-        if (data.outputName !== 'index.html' && data.outputName !== LOGIN_PAGE) return data;
+        const chunkNames = this.pages[data.outputName];
+        if (!chunkNames) return data;
         // The prerendered login page fetches no script before its first paint: the loader preloads them after it.
         const script = (href: string) =>
           data.outputName === LOGIN_PAGE
@@ -50,7 +59,7 @@ class PreloadFirstScreen {
             : HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href });
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
         const links = [];
-        for (const name of this.chunkNames) {
+        for (const name of chunkNames) {
           const chunk = compilation.namedChunks.get(name);
           if (!chunk) throw new Error(`PreloadFirstScreen: no chunk named ${name}`);
           for (const file of chunk.files) {
@@ -94,6 +103,8 @@ class EmitLoginPrerender {
 
 /** The page the server sends for GET /login with the prerendered screen in its root (server/plugins/spa-prerender.ts). */
 const LOGIN_PAGE = 'prerender/login.html';
+/** The page the server sends for the player's area, /user and below (server/plugins/spa.ts): index.html without the login's preloads. */
+const USER_PAGE = 'prerender/user.html';
 
 /**
  * On the login page the app's entry scripts are started by `boot-loader` (src/app/firstPaint.ts) after the first
@@ -248,11 +259,12 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
       ...(production
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', filename: LOGIN_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: USER_PAGE, favicon: './public/favicon.svg', chunks: ['main'] }),
             new EntryScriptsAfterLoader(),
           ]
         : []),
       ...(production ? [new EmitLoginPrerender()] : []),
-      ...(production ? [new PreloadFirstScreen([`locale-${market === 'lao' ? 'la' : 'th'}-json-public`, 'layout-public', 'route-login'], FIRST_SCREEN_FONTS)] : []),
+      ...(production ? [new PreloadFirstScreen(firstScreenChunks(`locale-${market === 'lao' ? 'la' : 'th'}-json-public`), FIRST_SCREEN_FONTS)] : []),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
       // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
       new CopyPublicFiles(['offline.html', 'offline.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']),

@@ -7,6 +7,7 @@ import { cookieLanguage, prerenderCache, withLoginScreen } from './spa-prerender
 
 const SLOT = '\uE000site-brand\uE000';
 const INDEX = '<!doctype html><html lang="th"><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
+const USER = '<!doctype html><html lang="th"><head><script defer src="/assets/main.abc123.js"></script><link rel="preload" as="script" href="/assets/locale-th.js"></head><body><div id="root"></div></body></html>';
 const LOGIN = '<!doctype html><html lang="th"><head><script defer src="/assets/boot-loader.abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 /** Every language, demo mode and chat switch, as the build writes them; each names itself in its HTML. */
@@ -86,6 +87,7 @@ describe('GET /login with a built prerender', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'prerender', 'login.html'), LOGIN);
     fs.writeFileSync(path.join(dist, 'prerender', 'login.json'), JSON.stringify(prerender()));
+    fs.writeFileSync(path.join(dist, 'prerender', 'user.html'), USER);
     t = await buildTestApp({ DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -103,14 +105,25 @@ describe('GET /login with a built prerender', () => {
   });
 
   test('every other page is index.html with an empty root, and the prerender files are not served', async () => {
-    for (const url of ['/', '/register', '/user/home', '/login/x']) {
+    for (const url of ['/', '/register', '/users', '/login/x']) {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.body.startsWith(INDEX.slice(0, INDEX.indexOf('</head>')))).toBe(true);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('boot-loader');
     }
-    for (const url of ['/prerender/login.json', '/prerender/login.html']) {
+    for (const url of ['/prerender/login.json', '/prerender/login.html', '/prerender/user.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
+    }
+  });
+
+  test("the player's area gets its own page (no login preloads), with the boot data", async () => {
+    for (const url of ['/user', '/user/home', '/user/statement?page=2']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<link rel="preload" as="script" href="/assets/locale-th.js">');
+      expect(res.body).toContain('<meta name="boot-data"');
+      expect(res.body).toContain('<div id="root"></div>');
     }
   });
 });

@@ -91,6 +91,11 @@ function pageCache(file: string): () => string {
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 const STAFF_NOT_BUILT = 'The staff console is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 
+/** /user and everything under it: the player's area. */
+export function isUserAreaPath(pathname: string): boolean {
+  return pathname === '/user' || pathname.startsWith('/user/');
+}
+
 /** /staff and everything under it is the staff console (dist/staff.html, its own bundle), never the player SPA. */
 export function isStaffPath(url: string): boolean {
   const p = url.split('?')[0];
@@ -155,6 +160,8 @@ export default fp(
     const indexPage = pageCache(indexFile);
     const loginPrerender = prerenderCache(path.join(distDir, 'prerender', 'login.json'));
     const loginPage = pageCache(path.join(distDir, 'prerender', 'login.html'));
+    const userFile = path.join(distDir, 'prerender', 'user.html');
+    const userPage = pageCache(userFile);
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
@@ -169,9 +176,11 @@ export default fp(
     };
     const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
       const boot = await bootData(app);
-      let page = indexPage();
+      const pathname = req.url.split('?')[0];
+      // The player's area: index.html without the login's preloads (webpack.config.ts PreloadFirstScreen), when built.
+      let page = isUserAreaPath(pathname) && fs.existsSync(userFile) ? userPage() : indexPage();
       // /login comes drawn (spa-prerender.ts); the page differs by the language cookie.
-      if (req.url.split('?')[0] === '/login') {
+      if (pathname === '/login') {
         page = withLoginScreen(page, loginPage, loginPrerender(), boot, cookieLanguage(req.headers.cookie));
         reply.header('Vary', 'Accept, Cookie');
       }
