@@ -1,6 +1,6 @@
-import { createHmac } from 'node:crypto';
+import crypto, { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { hs256, JwtError } from './hs256';
+import { hs256, JwtError, VERIFIED_TOKENS_KEPT } from './hs256';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters!';
 const key = new TextEncoder().encode(SECRET);
@@ -76,4 +76,34 @@ describe('hs256', () => {
     const notObject = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('[1]').toString('base64url')}`;
     expect(codeOf(() => jwt.verify(`${notObject}.${createHmac('sha256', key).update(notObject).digest('base64url')}`, NOW))).toBe('ERR_JWT_INVALID');
   });
+
+  describe('verified tokens are kept', () => {
+    afterEach(() => jest.restoreAllMocks());
+
+    test('a token seen before costs no HMAC, and its times are checked on every use', () => {
+      const own = hs256(SECRET);
+      const token = own.sign({ sub: '5', jti: 'j-5', exp: NOW + 60 });
+      const hmacs = jest.spyOn(crypto, 'createHmac');
+      expect(own.verify(token, NOW)).toEqual({ sub: '5', jti: 'j-5', exp: NOW + 60 });
+      expect(own.verify(token, NOW + 1)).toEqual({ sub: '5', jti: 'j-5', exp: NOW + 60 });
+      expect(hmacs).toHaveBeenCalledTimes(1);
+      expect(codeOf(() => own.verify(token, NOW + 60))).toBe('ERR_JWT_EXPIRED');
+      expect(Object.isFrozen(own.verify(token, NOW))).toBe(true);
+    });
+
+    test('a refused token is not kept, and the oldest goes when the store is full', () => {
+      const own = hs256(SECRET);
+      const first = own.sign({ sub: '1', exp: NOW + 60 });
+      const [h, p] = first.split('.');
+      const forged = `${h}.${p}.${createHmac('sha256', 'another-key').update(`${h}.${p}`).digest('base64url')}`;
+      expect(codeOf(() => own.verify(forged, NOW))).toBe('ERR_JWT_INVALID');
+      expect(codeOf(() => own.verify(forged, NOW))).toBe('ERR_JWT_INVALID');
+      own.verify(first, NOW);
+      for (let i = 0; i < VERIFIED_TOKENS_KEPT; i++) own.verify(own.sign({ sub: String(i), jti: 'filler', exp: NOW + 60 }), NOW);
+      const hmacs = jest.spyOn(crypto, 'createHmac');
+      own.verify(first, NOW);
+      expect(hmacs).toHaveBeenCalledTimes(1);
+    });
+  });
 });
+
