@@ -14,6 +14,18 @@ describe('GET /api/wallet read path', () => {
     await t.close();
   });
 
+  it('answers UTF-8 JSON sent as bytes: Thai text intact, its length counted in bytes', async () => {
+    const p = await t.player({ games: ['pg'] });
+    for (const url of ['/api/wallet', '/api/wallet/refresh/slot']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: p.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(res.body).toMatch(/[\u0E00-\u0E7F]/); // the bank's Thai name
+      expect(JSON.parse(res.body).profile._id).toBe(String(p.id));
+    }
+  });
+
   const onSqlite = !process.env.DATABASE_URL;
   (onSqlite ? it : it.skip)('runs 2 SQL statements (the session; the player, balances, game accounts and invite figures in one)', async () => {
     const p = await t.player({ games: ['pg'] });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { idempotent, toBaht } from '../../ledger';
 import { AppError, notFound } from '../../errors';
+import { utf8Body } from '../../lib/utf8-body';
 import * as S from './schemas';
 import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, walletView } from './service';
 import { amountFromWire, transferAll, transferBetween, TRANSFER_MINIMUM_SATANG } from './transfer-service';
@@ -27,9 +28,10 @@ export default async function routes(app: FastifyInstance) {
   const play = { config: { play: true } };
   const w = () => app.wallet;
 
-  app.get('/api/wallet', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, (req) => walletView(app.db, w().secrets, req.playerId));
+  const walletAnswer = { ...auth, onSend: utf8Body, schema: { response: { 200: S.walletResponse, ...S.errors } } };
+  app.get('/api/wallet', walletAnswer, (req) => walletView(app.db, w().secrets, req.playerId));
 
-  app.get('/api/wallet/refresh/slot', { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } }, async (req) => {
+  app.get('/api/wallet/refresh/slot', walletAnswer, async (req) => {
     await refreshAllGames(w().transferDeps, req.playerId);
     return walletView(app.db, w().secrets, req.playerId);
   });
