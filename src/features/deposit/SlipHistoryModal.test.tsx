@@ -95,7 +95,9 @@ describe('slip history modal', () => {
     await waitFor(() => expect(within(pages).getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual(['2', '3', '4', '5']));
     expect(within(pages).getByRole('button', { name: 'Next page' })).toBeDisabled();
     const before = bodies.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    // Page 5's load may still be under way (the pages above change first): Refresh says "Loading…" and is disabled
+    // until it has answered, so wait for it as a player would.
+    await user.click(await within(dialog).findByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(bodies.length).toBe(before + 1));
     expect(bodies[bodies.length - 1]).toEqual({ page: 5, limit: 10 });
   });
