@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 
 import { ConditionsIcon, ContactIcon, HomeIcon, LogoutIcon, ProfileIcon, StatementIcon } from '../../components/icons';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { useAfterPaint } from '../../components/useAfterPaint';
 import { useModal } from '../../components/useModal';
 import { ChatLauncher } from '../../features/chat/ChatLauncher';
 import { logout } from '../../features/session/logout';
@@ -17,7 +18,11 @@ import { CONDITIONS_MODAL } from './conditionsModalId';
 import { TopBar } from './TopBar';
 import { useTopOffset } from './useTopOffset';
 
-/** The reality check and the session limit's dialog (issue 15), loaded after the layout. */
+/**
+ * The reality check and the session limit's dialog (issue 15), loaded once the layout is on screen: requested during
+ * the first render, it was the one file a third round trip away (after main, then the layout), and Lighthouse
+ * counted it towards /user/home's LCP. Its dialogs come minutes into a session.
+ */
 const PlayWatch = lazy(() => import(/* webpackChunkName: "play-watch" */ '../../features/limits/PlayWatch'));
 /** Loaded when first opened: it shows server HTML, and its sanitizer (DOMPurify, ~11 KB gzip) is not for the first screen. */
 const ConditionsModal = retryableLazy(CONDITIONS_MODAL, () => import(/* webpackChunkName: "modal-conditions" */ './ConditionsModal'));
@@ -38,6 +43,7 @@ export default function UserLayout() {
   const conditions = useModal(CONDITIONS_MODAL);
   const offset = useTopOffset();
   useWalletPush();
+  const painted = useAfterPaint();
   // The mobile/iframe build's host app may show these itself (app/host); the web build always shows them.
   const hostHides = useAppSelector((state) => (process.env.VARIANT === 'mobile' ? selectHostHidden(state) : NONE));
   const hostHidesLanguage = hostHides.includes('language');
@@ -77,9 +83,11 @@ export default function UserLayout() {
       )}
       <ChatLauncher />
       <ModalHost />
-      <Suspense fallback={null}>
-        <PlayWatch onLogout={() => void dispatch(logout())} />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <PlayWatch onLogout={() => void dispatch(logout())} />
+        </Suspense>
+      )}
     </div>
   );
 }
