@@ -8,6 +8,7 @@ import {
   formatAmount,
   formatChatTime,
   formatDateTime,
+  formatDateTimeMinutes,
   formatPositiveAmount,
   formatRelativeTime,
   pageCount,
@@ -67,6 +68,8 @@ describe('date formats', () => {
     expect(formatDateTime(at)).toBe('03/02/2024 04:05:06');
     expect(formatDateTime(at.toISOString())).toBe('03/02/2024 04:05:06');
     expect(formatDateTime('not a date')).toBe('-');
+    expect(formatDateTimeMinutes(at.getTime())).toBe('03/02/2024 04:05');
+    expect(formatDateTimeMinutes('2024-13-01')).toBe('-');
   });
 
   it('formats chat times as HH:mm:ss and days as ddd, DD MMM YYYY in the player language', () => {

@@ -80,12 +80,19 @@ export function parseDate(value: DateInput): Date | null {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+const day = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
 const clock = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 
 /** DD/MM/YYYY HH:mm:ss in local time. */
 export function formatDateTime(value: DateInput): string {
   const d = parseDate(value);
-  return d ? `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${clock(d)}` : '-';
+  return d ? `${day(d)} ${clock(d)}` : '-';
+}
+
+/** DD/MM/YYYY HH:mm in local time: digits only, whatever locale data the browser has. */
+export function formatDateTimeMinutes(value: DateInput): string {
+  const d = parseDate(value);
+  return d ? `${day(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}` : '-';
 }
 
 /** Chat message time: HH:mm:ss. */

@@ -1,4 +1,4 @@
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatDateTimeMinutes } from '../../lib/format';
 import type { Locale } from '../../lib/locale';
 import { sanitizeQrSvg } from './QrImage';
 import { QR_QUIET_ZONE, qrModules, type QrModules } from './qrPng';
@@ -20,15 +20,12 @@ export interface QrCardInput {
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /**
  * The time the QR stops being payable, on the phone's clock: DD/MM/YYYY HH:mm like the app's other dates
  * (spec §9). Digits only: browsers without Lao locale data would print an English month name.
  */
 export function formatExpiry(expiresAt: number): string {
-  const d = new Date(expiresAt);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return formatDateTimeMinutes(expiresAt);
 }
 
 /** The lines drawn under the code, first (largest) to last: amount, bank, expiry. */
