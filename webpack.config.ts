@@ -31,14 +31,19 @@ class CopyPublicFiles {
  * "First screen"): every page, the default language's public texts (every route waits for them); index.html and the
  * login page, also the public layout and login route (the usual first screen: / and a visitor's /user both end
  * there); the player's area page (USER_PAGE), nothing more, since a player's /user/* draws the player's area and the
- * login's files would only take bandwidth from it. Preloaded, they download alongside the entry chunks instead of
+ * login's files would only take bandwidth from it; the home page (HOME_PAGE), the player's texts, layout and home.
+ * Preloaded, they download alongside the entry chunks instead of
  * one round trip after another. Files are found by chunk name, so the hashes follow. Their CSS is a stylesheet (the
- * prerendered login screen is drawn from it), and on the login page the scripts are only named, for its loader to
+ * prerendered screens are drawn from it), and on the login and home pages the scripts are only named, for their loader to
  * fetch after the first paint.
  */
-function firstScreenChunks(texts: string): Record<string, string[]> {
+function firstScreenChunks(market: 'th' | 'la'): Record<string, string[]> {
+  const texts = `locale-${market}-json-public`;
   const login = [texts, 'layout-public', 'route-login'];
-  return { 'index.html': login, [LOGIN_PAGE]: login, [USER_PAGE]: [texts] };
+  // The home page's screen is drawn from the player's layout and home styles, and its loader fetches their scripts
+  // and the player's texts after the first paint, beside the entry scripts.
+  const home = [texts, `locale-${market}-json-user`, 'layout-user', 'route-home'];
+  return { 'index.html': login, [LOGIN_PAGE]: login, [USER_PAGE]: [texts], [HOME_PAGE]: home };
 }
 
 class PreloadFirstScreen {
@@ -52,9 +57,9 @@ class PreloadFirstScreen {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadFirstScreen', (data) => {
         const chunkNames = this.pages[data.outputName];
         if (!chunkNames) return data;
-        // The prerendered login page fetches no script before its first paint: the loader preloads them after it.
+        // The prerendered pages fetch no script before their first paint: the loader preloads them after it.
         const script = (href: string) =>
-          data.outputName === LOGIN_PAGE
+          LOADER_PAGES.includes(data.outputName)
             ? HtmlWebpackPlugin.createHtmlTagObject('meta', { name: 'preload-script', content: href })
             : HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href });
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
@@ -79,23 +84,27 @@ class PreloadFirstScreen {
   }
 }
 
-/** Where the `prerender` configuration writes the login screen's renderer (Node), for the web build to run. */
+/** Where the `prerender` configuration writes the screens' renderer (Node), for the web build to run. */
 const PRERENDER_DIR = path.resolve(__dirname, 'node_modules/.cache/prerender');
-const PRERENDER_FILE = path.join(PRERENDER_DIR, 'loginScreen.cjs');
+const PRERENDER_FILE = path.join(PRERENDER_DIR, 'screens.cjs');
 
 /**
- * Runs the login screen's renderer (built just before by the `prerender` configuration) and emits its variants as
- * prerender/login.json, which the server puts into index.html for GET /login (server/plugins/spa.ts,
- * docs/client.md "First screen").
+ * Runs the screens' renderer (built just before by the `prerender` configuration) and emits their variants as
+ * prerender/login.json and prerender/home.json, which the server puts into the login and home pages for GET /login
+ * and GET /user/home (server/plugins/spa.ts, docs/client.md "First screen").
  */
-class EmitLoginPrerender {
+class EmitPrerenderedScreens {
   apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap('EmitLoginPrerender', (compilation) => {
+    compiler.hooks.thisCompilation.tap('EmitPrerenderedScreens', (compilation) => {
       compilation.fileDependencies.add(PRERENDER_FILE);
-      compilation.hooks.processAssets.tapPromise({ name: 'EmitLoginPrerender', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
+      compilation.hooks.processAssets.tapPromise({ name: 'EmitPrerenderedScreens', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
         delete require.cache[PRERENDER_FILE];
-        const { renderLoginScreens } = require(PRERENDER_FILE) as typeof import('./src/prerender/loginScreen');
-        compilation.emitAsset('prerender/login.json', new webpack.sources.RawSource(JSON.stringify(await renderLoginScreens())));
+        const { renderLoginScreens, renderHomeScreens } = require(PRERENDER_FILE) as typeof import('./src/prerender');
+        // One after the other: both switch the renderer's one i18next instance between languages.
+        const login = await renderLoginScreens();
+        const home = await renderHomeScreens();
+        compilation.emitAsset('prerender/login.json', new webpack.sources.RawSource(JSON.stringify(login)));
+        compilation.emitAsset('prerender/home.json', new webpack.sources.RawSource(JSON.stringify(home)));
       });
     });
   }
@@ -105,9 +114,13 @@ class EmitLoginPrerender {
 const LOGIN_PAGE = 'prerender/login.html';
 /** The page the server sends for the player's area, /user and below (server/plugins/spa.ts): index.html without the login's preloads. */
 const USER_PAGE = 'prerender/user.html';
+/** The page the server sends for GET /user/home with the prerendered home in its root (server/plugins/spa-prerender.ts). */
+const HOME_PAGE = 'prerender/home.html';
+/** The pages whose entry scripts the boot loader starts after the prerendered screen's first paint. */
+const LOADER_PAGES = [LOGIN_PAGE, HOME_PAGE];
 
 /**
- * On the login page the app's entry scripts are started by `boot-loader` (src/app/firstPaint.ts) after the first
+ * On the login and home pages the app's entry scripts are started by `boot-loader` (src/app/firstPaint.ts) after the first
  * paint, instead of `<script defer>`: they become `<meta name="entry-script">` (nothing is fetched before the
  * paint; Lighthouse counts every script that finished loading before it towards LCP) and the loader adds them as
  * scripts, in order (docs/client.md "First screen").
@@ -116,9 +129,9 @@ class EntryScriptsAfterLoader {
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.compilation.tap('EntryScriptsAfterLoader', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('EntryScriptsAfterLoader', (data) => {
-        if (data.outputName !== LOGIN_PAGE) return data;
+        if (!LOADER_PAGES.includes(data.outputName)) return data;
         const isLoader = (tag: (typeof data.headTags)[number]) => tag.tagName === 'script' && /\/boot-loader\.[0-9a-f]+\.js$/.test(String(tag.attributes.src));
-        if (data.headTags.filter(isLoader).length !== 1) throw new Error(`EntryScriptsAfterLoader: ${LOGIN_PAGE} has no boot-loader script`);
+        if (data.headTags.filter(isLoader).length !== 1) throw new Error(`EntryScriptsAfterLoader: ${data.outputName} has no boot-loader script`);
         data.headTags = data.headTags.map((tag) =>
           tag.tagName === 'script' && !isLoader(tag) ? HtmlWebpackPlugin.createHtmlTagObject('meta', { name: 'entry-script', content: String(tag.attributes.src) }) : tag,
         );
@@ -198,13 +211,13 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
 
   /**
    * The login screen's renderer, for Node (production only): the same sources without styles or emitted files, one
-   * file, run by EmitLoginPrerender in the web build, which waits for it (`dependencies`).
+   * file, run by EmitPrerenderedScreens in the web build, which waits for it (`dependencies`).
    */
   const prerender: webpack.Configuration = {
     name: 'prerender',
     mode: 'production',
     target: 'node20',
-    entry: './src/prerender/loginScreen.tsx',
+    entry: './src/prerender/index.ts',
     output: { path: PRERENDER_DIR, filename: path.basename(PRERENDER_FILE), library: { type: 'commonjs2' }, clean: true },
     devtool: false,
     resolve,
@@ -260,11 +273,12 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
         ? [
             new HtmlWebpackPlugin({ template: './public/index.html', filename: LOGIN_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
             new HtmlWebpackPlugin({ template: './public/index.html', filename: USER_PAGE, favicon: './public/favicon.svg', chunks: ['main'] }),
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: HOME_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
             new EntryScriptsAfterLoader(),
           ]
         : []),
-      ...(production ? [new EmitLoginPrerender()] : []),
-      ...(production ? [new PreloadFirstScreen(firstScreenChunks(`locale-${market === 'lao' ? 'la' : 'th'}-json-public`), FIRST_SCREEN_FONTS)] : []),
+      ...(production ? [new EmitPrerenderedScreens()] : []),
+      ...(production ? [new PreloadFirstScreen(firstScreenChunks(market === 'lao' ? 'la' : 'th'), FIRST_SCREEN_FONTS)] : []),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
       // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
       new CopyPublicFiles(['offline.html', 'offline.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']),

@@ -1,6 +1,7 @@
 /**
- * The prerendered login screen (src/prerender/loginScreen.tsx renders it at build time; server/plugins/spa.ts puts
- * it in index.html; docs/client.md "First screen"). Shared by the three, so the file's shape is written once.
+ * The prerendered screens, login and the player's home (src/prerender/ renders them at build time;
+ * server/plugins/spa.ts puts them in their pages; docs/client.md "First screen"). Shared by the three, so the
+ * file's shape is written once.
  */
 export interface PrerenderVariant {
   locale: 'th' | 'la' | 'en';
@@ -11,7 +12,8 @@ export interface PrerenderVariant {
   html: string;
 }
 
-export interface LoginPrerender {
+/** A prerendered screen's variants (login.json, home.json). */
+export interface ScreenPrerender {
   /** Stands in the HTML where the server puts the operator's logo and name. */
   slot: string;
   variants: PrerenderVariant[];

@@ -1,22 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LoginPrerender } from '../../shared/prerender';
+import type { ScreenPrerender } from '../../shared/prerender';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { cookieLanguage, prerenderCache, withLoginScreen } from './spa-prerender';
+import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-prerender';
 
 const SLOT = '\uE000site-brand\uE000';
 const INDEX = '<!doctype html><html lang="th"><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';
 const USER = '<!doctype html><html lang="th"><head><script defer src="/assets/main.abc123.js"></script><link rel="preload" as="script" href="/assets/locale-th.js"></head><body><div id="root"></div></body></html>';
 const LOGIN = '<!doctype html><html lang="th"><head><script defer src="/assets/boot-loader.abc123.js"></script></head><body><div id="root"></div></body></html>';
+const HOME = '<!doctype html><html lang="th"><head><script defer src="/assets/boot-loader.abc123.js"></script><meta name="preload-script" content="/assets/route-home.js"></head><body><div id="root"></div></body></html>';
 
 /** Every language, demo mode and chat switch, as the build writes them; each names itself in its HTML. */
-function prerender(): LoginPrerender {
-  const variants: LoginPrerender['variants'] = [];
+function prerender(screen = 'login'): ScreenPrerender {
+  const variants: ScreenPrerender['variants'] = [];
   for (const [locale, lang] of [['th', 'th'], ['la', 'lo'], ['en', 'en']] as const) {
     for (const demo of [false, true]) {
       for (const chat of [false, true]) {
-        variants.push({ locale, lang, demo, chat, html: `<a class="top-bar__brand">${SLOT}</a><p>${locale} demo=${demo} chat=${chat}</p>` });
+        variants.push({ locale, lang, demo, chat, html: `<a class="top-bar__brand">${SLOT}</a><p>${screen} ${locale} demo=${demo} chat=${chat}</p>` });
       }
     }
   }
@@ -27,22 +28,27 @@ const info = { name: 'Demo Wallet', website: 'https://wallet.example.com', demo:
 const boot = { info, chat: { enableChatWidget: false }, active: { terminated: null } };
 const shell = () => LOGIN;
 
-describe('withLoginScreen', () => {
+describe('withPrerenderedScreen', () => {
   test('puts the variant for the demo flag, chat switch and language into the login page, hidden and inert', () => {
-    const page = withLoginScreen(INDEX, shell, prerender(), boot, 'la');
+    const page = withPrerenderedScreen(INDEX, shell, prerender(), boot, 'la');
     expect(page).toContain('<html lang="lo">');
     expect(page).toContain('<script defer src="/assets/boot-loader.abc123.js">');
-    expect(page).toContain('<div id="root" inert="" hidden=""><a class="top-bar__brand">Demo Wallet</a><p>la demo=true chat=false</p></div>');
+    expect(page).toContain('<div id="root" inert="" hidden=""><a class="top-bar__brand">Demo Wallet</a><p>login la demo=true chat=false</p></div>');
+  });
+
+  test('a screen for logged-in players is marked for the loader to show only with a stored session', () => {
+    const page = withPrerenderedScreen(INDEX, () => HOME, prerender('home'), boot, 'th', { needsSession: true });
+    expect(page).toContain('<div id="root" inert="" hidden="" data-needs-session=""><a class="top-bar__brand">Demo Wallet</a><p>home th demo=true chat=false</p></div>');
   });
 
   test('the market language (the first variant) when the request names none or an unknown one', () => {
     for (const language of [undefined, 'xx']) {
-      expect(withLoginScreen(INDEX, shell, prerender(), { ...boot, chat: { enableChatWidget: true } }, language)).toContain('<p>th demo=true chat=true</p>');
+      expect(withPrerenderedScreen(INDEX, shell, prerender(), { ...boot, chat: { enableChatWidget: true } }, language)).toContain('<p>login th demo=true chat=true</p>');
     }
   });
 
   test("the operator's name and logo are escaped, and a $ in them is no replacement pattern", () => {
-    const page = withLoginScreen(INDEX, shell, prerender(), { ...boot, info: { ...info, name: `<b>$&$' Co</b>`, logo: '/media/a"b.png' } }, 'en');
+    const page = withPrerenderedScreen(INDEX, shell, prerender(), { ...boot, info: { ...info, name: `<b>$&$' Co</b>`, logo: '/media/a"b.png' } }, 'en');
     expect(page).toContain(`<img class="top-bar__logo" src="/media/a&quot;b.png" alt="">&lt;b&gt;$&amp;$&#39; Co&lt;/b&gt;</a>`);
   });
 
@@ -54,9 +60,9 @@ describe('withLoginScreen', () => {
       { ...boot, info: { ...info, name: '' } },
       { ...boot, chat: undefined },
     ];
-    for (const data of cases) expect(withLoginScreen(INDEX, shell, prerender(), data, 'th')).toBe(INDEX);
-    expect(withLoginScreen(INDEX, shell, undefined, boot, 'th')).toBe(INDEX);
-    expect(withLoginScreen(INDEX, () => fs.readFileSync('/nonexistent/login.html', 'utf8'), prerender(), boot, 'th')).toBe(INDEX);
+    for (const data of cases) expect(withPrerenderedScreen(INDEX, shell, prerender(), data, 'th')).toBe(INDEX);
+    expect(withPrerenderedScreen(INDEX, shell, undefined, boot, 'th')).toBe(INDEX);
+    expect(withPrerenderedScreen(INDEX, () => fs.readFileSync('/nonexistent/login.html', 'utf8'), prerender(), boot, 'th')).toBe(INDEX);
   });
 });
 
@@ -99,7 +105,7 @@ describe('GET /login with a built prerender', () => {
     const res = await t.app.inject({ method: 'GET', url: '/login?next=%2Fuser', headers: { ...html, cookie: 'lang=en' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toContain('Cookie');
-    expect(res.body).toMatch(/<div id="root" inert="" hidden=""><a class="top-bar__brand">[^<]+<\/a><p>en demo=(true|false) chat=(true|false)<\/p><\/div>/);
+    expect(res.body).toMatch(/<div id="root" inert="" hidden=""><a class="top-bar__brand">[^<]+<\/a><p>login en demo=(true|false) chat=(true|false)<\/p><\/div>/);
     expect(res.body).toContain('boot-loader');
     expect(res.body).toContain('<meta name="boot-data"');
   });
@@ -117,13 +123,50 @@ describe('GET /login with a built prerender', () => {
     }
   });
 
-  test("the player's area gets its own page (no login preloads), with the boot data", async () => {
+  test("the player's area gets its own page (no login preloads), with the boot data; the home too while no home screen is built", async () => {
     for (const url of ['/user', '/user/home', '/user/statement?page=2']) {
       const res = await t.app.inject({ method: 'GET', url, headers: html });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<link rel="preload" as="script" href="/assets/locale-th.js">');
       expect(res.body).toContain('<meta name="boot-data"');
       expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe("GET /user/home with the player's home built", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-dist-'));
+    fs.mkdirSync(path.join(dist, 'prerender'));
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+    fs.writeFileSync(path.join(dist, 'prerender', 'user.html'), USER);
+    fs.writeFileSync(path.join(dist, 'prerender', 'home.html'), HOME);
+    fs.writeFileSync(path.join(dist, 'prerender', 'home.json'), JSON.stringify(prerender('home')));
+    t = await buildTestApp({ DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const html = { accept: 'text/html' };
+
+  test('comes drawn in the language of the cookie, for the loader to show to a stored session only', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/user/home', headers: { ...html, cookie: 'lang=la' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers.vary).toContain('Cookie');
+    expect(res.body).toMatch(/<div id="root" inert="" hidden="" data-needs-session=""><a class="top-bar__brand">[^<]+<\/a><p>home la demo=(true|false) chat=(true|false)<\/p><\/div>/);
+    expect(res.body).toContain('<meta name="preload-script" content="/assets/route-home.js">');
+    expect(res.body).toContain('<meta name="boot-data"');
+  });
+
+  test("the rest of the player's area keeps its page with an empty root; the files are not served", async () => {
+    for (const url of ['/user', '/user/statement', '/user/home/x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.body).toContain('<link rel="preload" as="script" href="/assets/locale-th.js">');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+    for (const url of ['/prerender/home.json', '/prerender/home.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     }
   });
 });

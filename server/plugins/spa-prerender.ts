@@ -1,21 +1,22 @@
 import fs from 'node:fs';
-import type { LoginPrerender } from '../../shared/prerender';
+import type { ScreenPrerender } from '../../shared/prerender';
 import type { BootData } from './spa';
 
 /**
- * The prerendered login screen (docs/client.md "First screen"): the web build renders it for every language, demo
- * mode and chat switch into dist/prerender/login.json (src/prerender/loginScreen.tsx), and GET /login gets the
- * matching one inside index.html's root, so the screen paints from the HTML alone. The app renders the same
- * screen over it once its scripts have run; until then the root is `inert`: nothing in it can be focused,
- * clicked or typed into (a form sent before the app is there would put the password in the address).
+ * The prerendered screens (docs/client.md "First screen"): the web build renders the login screen and the player's
+ * home (while its wallet loads) for every language, demo mode and chat switch into dist/prerender/login.json and
+ * home.json (src/prerender/), and GET /login and GET /user/home get the matching one inside their page's root, so
+ * the screen paints from the HTML alone. The app renders the same screen over it once its scripts have run; until
+ * then the root is `inert`: nothing in it can be focused, clicked or typed into (a form sent before the app is
+ * there would put the password in the address).
  */
 
 /** The language cookie the SPA writes when a language is applied (src/app/i18n.ts), read to pick the variant. */
 export const LANGUAGE_COOKIE = 'lang';
 
-/** dist/prerender/login.json, read once per build (its modification time); none when the build has none. */
-export function prerenderCache(file: string): () => LoginPrerender | undefined {
-  let cached: { mtimeMs: number; value: LoginPrerender | undefined } | undefined;
+/** dist/prerender/login.json or home.json, read once per build (its modification time); none when the build has none. */
+export function prerenderCache(file: string): () => ScreenPrerender | undefined {
+  let cached: { mtimeMs: number; value: ScreenPrerender | undefined } | undefined;
   return () => {
     let mtimeMs: number;
     try {
@@ -28,9 +29,9 @@ export function prerenderCache(file: string): () => LoginPrerender | undefined {
   };
 }
 
-function parse(text: string): LoginPrerender | undefined {
+function parse(text: string): ScreenPrerender | undefined {
   try {
-    const value = JSON.parse(text) as LoginPrerender;
+    const value = JSON.parse(text) as ScreenPrerender;
     return typeof value.slot === 'string' && Array.isArray(value.variants) ? value : undefined;
   } catch {
     return undefined;
@@ -47,18 +48,20 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The login page (dist/prerender/login.html: index.html whose scripts start after the first paint, see
- * src/app/firstPaint.ts) with the login screen in its root, for `boot` and the language asked for (else the build's first, its
- * market's default), or `page` unchanged when the screen would not be the one the app shows: the site info or
- * the chat switch unknown, the operator without a name (the app shows its own), or the site terminated (the app
- * goes to /terminated).
+ * The screen's page (dist/prerender/login.html or home.html: index.html whose scripts start after the first paint,
+ * see src/app/firstPaint.ts) with the screen in its root, for `boot` and the language asked for (else the build's
+ * first, its market's default), or `page` unchanged when the screen would not be the one the app shows: the site
+ * info or the chat switch unknown, the operator without a name (the app shows its own), or the site terminated (the
+ * app goes to /terminated). `needsSession`: a screen for logged-in players only (the home), which the page's loader
+ * shows only when the browser holds a session (`data-needs-session`).
  */
-export function withLoginScreen(
+export function withPrerenderedScreen(
   page: string,
-  loginPage: () => string,
-  prerender: LoginPrerender | undefined,
+  screenPage: () => string,
+  prerender: ScreenPrerender | undefined,
   boot: BootData,
   language: string | undefined,
+  { needsSession = false }: { needsSession?: boolean } = {},
 ): string {
   const { info, chat, active } = boot;
   if (!prerender || !info || !info.name || !chat || active?.terminated !== null) return page;
@@ -70,11 +73,12 @@ export function withLoginScreen(
   const root = '<div id="root"></div>';
   let shell: string;
   try {
-    shell = loginPage();
+    shell = screenPage();
   } catch {
-    return page; // a build without the login page
+    return page; // a build without the screen's page
   }
   if (!shell.includes(root)) return page;
+  const attributes = needsSession ? ' inert="" hidden="" data-needs-session=""' : ' inert="" hidden=""';
   // Functions, not replacement strings: a `$` in the operator's name is no pattern.
-  return shell.replace(/<html lang="[^"]*"/, () => `<html lang="${variant.lang}"`).replace(root, () => `<div id="root" inert="" hidden="">${html}</div>`);
+  return shell.replace(/<html lang="[^"]*"/, () => `<html lang="${variant.lang}"`).replace(root, () => `<div id="root"${attributes}>${html}</div>`);
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_RULES } from './accounts/rules';
 import { lookups, type LookupContext } from './lookups/lookups-service';
 import { assetCache } from './spa-assets';
-import { cookieLanguage, prerenderCache, withLoginScreen } from './spa-prerender';
+import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-prerender';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
 export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
@@ -91,6 +91,9 @@ function pageCache(file: string): () => string {
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 const STAFF_NOT_BUILT = 'The staff console is not built yet. Run `npm run build` (npm start builds it automatically), then reload.\n';
 
+/** The player's home, the one page of the player's area that comes drawn (src/prerender/homeScreen.tsx). */
+const HOME_PATH = '/user/home';
+
 /** /user and everything under it: the player's area. */
 export function isUserAreaPath(pathname: string): boolean {
   return pathname === '/user' || pathname.startsWith('/user/');
@@ -162,6 +165,8 @@ export default fp(
     const loginPage = pageCache(path.join(distDir, 'prerender', 'login.html'));
     const userFile = path.join(distDir, 'prerender', 'user.html');
     const userPage = pageCache(userFile);
+    const homePrerender = prerenderCache(path.join(distDir, 'prerender', 'home.json'));
+    const homePage = pageCache(path.join(distDir, 'prerender', 'home.html'));
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
@@ -179,9 +184,12 @@ export default fp(
       const pathname = req.url.split('?')[0];
       // The player's area: index.html without the login's preloads (webpack.config.ts PreloadFirstScreen), when built.
       let page = isUserAreaPath(pathname) && fs.existsSync(userFile) ? userPage() : indexPage();
-      // /login comes drawn (spa-prerender.ts); the page differs by the language cookie.
-      if (pathname === '/login') {
-        page = withLoginScreen(page, loginPage, loginPrerender(), boot, cookieLanguage(req.headers.cookie));
+      // /login and the player's home come drawn (spa-prerender.ts); the page differs by the language cookie.
+      if (pathname === '/login' || pathname === HOME_PATH) {
+        page =
+          pathname === '/login'
+            ? withPrerenderedScreen(page, loginPage, loginPrerender(), boot, cookieLanguage(req.headers.cookie))
+            : withPrerenderedScreen(page, homePage, homePrerender(), boot, cookieLanguage(req.headers.cookie), { needsSession: true });
         reply.header('Vary', 'Accept, Cookie');
       }
       return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withBootData(page, boot));

@@ -1,4 +1,4 @@
-import { boot, fontsFor, startEntryScripts } from './firstPaint';
+import { boot, fontsFor, hasStoredSession, NEEDS_SESSION, startEntryScripts } from './firstPaint';
 
 function page(root: string): Document {
   document.head.innerHTML =
@@ -70,4 +70,48 @@ test('fontsFor gives up waiting after FONT_WAIT_MS', async () => {
   } finally {
     jest.useRealTimers();
   }
+});
+
+describe("a screen only a player gets to (the home's)", () => {
+  const home = `<div id="root" hidden inert ${NEEDS_SESSION}=""><p>ยอดเงินรวม</p></div>`;
+  const noFonts = (doc: Document) => Object.defineProperty(doc, 'fonts', { value: { load: () => Promise.resolve([]) }, configurable: true });
+  afterEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  test('is dropped when no session is stored: the app starts at once and takes the visitor to the login', async () => {
+    const doc = page(home);
+    noFonts(doc);
+    await boot(doc);
+    const root = doc.getElementById('root')!;
+    expect(root.childNodes).toHaveLength(0);
+    expect(root.hidden).toBe(true);
+    expect(scripts()).toHaveLength(2);
+  });
+
+  test('is shown when a session is stored, remembered or not', async () => {
+    for (const storage of [localStorage, sessionStorage]) {
+      storage.setItem('persist:token', JSON.stringify({ token: JSON.stringify('eyJ.a.b'), remember: 'true', _persist: '{"version":-1,"rehydrated":true}' }));
+      const doc = page(home);
+      noFonts(doc);
+      await boot(doc);
+      expect(doc.getElementById('root')!.textContent).toBe('ยอดเงินรวม');
+      expect(doc.getElementById('root')!.hidden).toBe(false);
+      storage.clear();
+    }
+  });
+
+  test('a record without a token, or one that does not parse, is no session', () => {
+    expect(hasStoredSession(window)).toBe(false);
+    localStorage.setItem('persist:token', JSON.stringify({ token: 'null', remember: 'false' }));
+    expect(hasStoredSession(window)).toBe(false);
+    localStorage.setItem('persist:token', JSON.stringify({ token: '""' }));
+    expect(hasStoredSession(window)).toBe(false);
+    localStorage.setItem('persist:token', '{not json');
+    expect(hasStoredSession(window)).toBe(false);
+    sessionStorage.setItem('persist:token', JSON.stringify({ token: JSON.stringify('eyJ.a.b') }));
+    expect(hasStoredSession(window)).toBe(true);
+    expect(hasStoredSession(null)).toBe(false);
+  });
 });

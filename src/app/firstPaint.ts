@@ -11,9 +11,18 @@
 export const FONT_WAIT_MS = 1500;
 export const PAINT_WAIT_MS = 1000;
 
+/**
+ * Marks a prerendered screen that only a logged-in player gets to (the home, server/plugins/spa-prerender.ts): the
+ * server cannot tell (the session is in the browser's storage), so the loader shows it only when a session is
+ * stored, and otherwise drops it: a visitor's /user/home goes on to the login, without the player's home flashing
+ * first.
+ */
+export const NEEDS_SESSION = 'data-needs-session';
+
 /** index.html's first script: the prerendered screen (if any) shown, then the app's scripts started. */
 export async function boot(doc: Document = document): Promise<void> {
   const root = doc.getElementById('root');
+  if (root?.hasAttribute(NEEDS_SESSION) && !hasStoredSession(doc.defaultView)) root.replaceChildren();
   if (root?.firstElementChild && root.hidden) {
     await fontsFor(doc, root);
     root.hidden = false;
@@ -83,4 +92,23 @@ export function startEntryScripts(doc: Document): void {
     script.async = false;
     doc.head.appendChild(script);
   }
+}
+
+/**
+ * Whether the browser holds a player's session: redux-persist's `persist:token` record (src/app/persist.ts: in
+ * localStorage with remember-me, else in sessionStorage) with a token in it. Whether the token is still good is the
+ * app's to find out; a storage that cannot be read holds none.
+ */
+export function hasStoredSession(win: (Window & typeof globalThis) | null): boolean {
+  for (const kind of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const record = win?.[kind].getItem('persist:token');
+      if (!record) continue;
+      const token: unknown = JSON.parse(String((JSON.parse(record) as Record<string, unknown>).token ?? 'null'));
+      if (typeof token === 'string' && token !== '') return true;
+    } catch {
+      // unreadable storage or record: no session from it
+    }
+  }
+  return false;
 }

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from '../app/AppProviders';
 import { seedBootData } from '../app/bootData';
 import { applyLocale, DEFAULT_LOCALE } from '../app/i18n';
-import { BRAND_SLOT, type LoginPrerender, type PrerenderVariant } from '../../shared/prerender';
+import { BRAND_SLOT, type ScreenPrerender, type PrerenderVariant } from '../../shared/prerender';
 import PublicLayout from '../app/layout/PublicLayout';
 import { Root } from '../app/router';
 import { makeStore } from '../app/store';
@@ -21,7 +21,7 @@ import { LOCALES, standardLanguageTag } from '../lib/locale';
  * stands in for (it prerenders only while the site is active). One variant per language, demo mode and chat
  * switch; the operator's name and logo differ per deployment and go where `BRAND_SLOT` stands.
  */
-export async function renderLoginScreens(): Promise<LoginPrerender> {
+export async function renderLoginScreens(): Promise<ScreenPrerender> {
   const variants: PrerenderVariant[] = [];
   // The market's language first: the server takes the first variant when the request names no language.
   for (const locale of [DEFAULT_LOCALE, ...LOCALES.filter((l) => l !== DEFAULT_LOCALE)]) {
