@@ -56,7 +56,11 @@ export async function lighthouseReport(runs = Number(process.env.LH_RUNS ?? 3)):
           // Lighthouse occasionally fails with NO_NAVSTART on a cold browser: one retry (TOOLCHAIN.md).
           result = await lighthouse(`${server.url}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], ...flags });
         }
-        if (result?.lhr.categories.performance?.score) results.push(figures(result.lhr));
+        if (result?.lhr.categories.performance?.score) {
+          results.push(figures(result.lhr));
+          // LH_DUMP_DIR: keep each report (open it in Lighthouse's viewer or read its audits' details).
+          if (process.env.LH_DUMP_DIR) fs.writeFileSync(path.join(process.env.LH_DUMP_DIR, `${page.replace(/\W+/g, '_')}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
       }
       return results;
     };
