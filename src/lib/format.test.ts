@@ -2,7 +2,10 @@ import moment from 'moment';
 import 'moment/locale/th';
 import 'moment/locale/lo';
 
+import fc from 'fast-check';
+
 import { formatChatDay } from './chatDay';
+import { LOCALES, standardLanguageTag, type Locale } from './locale';
 import {
   formatAccountNumber,
   formatAmount,
@@ -40,15 +43,19 @@ describe('formatAmount', () => {
     expect(formatAmount(1000, 'la')).toBe('1.000,00'); // Lao (lo) groups with dots
   });
 
-  it('makes one number formatter per language, however many amounts it formats', () => {
+  it('writes every amount as Intl.NumberFormat does in each language, without making one', () => {
+    const intl = Object.fromEntries(
+      LOCALES.map((locale) => [locale, new Intl.NumberFormat(standardLanguageTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 4 })]),
+    ) as Record<Locale, Intl.NumberFormat>;
     const made = jest.spyOn(Intl, 'NumberFormat');
     try {
-      jest.isolateModules(() => {
-        const fresh = jest.requireActual<typeof import('./format')>('./format');
-        for (let i = 0; i < 20; i++) fresh.formatAmount(i * 1.5, i % 2 ? 'th' : 'la');
-        expect(fresh.formatAmount(2.5, 'th')).toBe('2.50');
-      });
-      expect(made).toHaveBeenCalledTimes(2);
+      const same = (n: number) => LOCALES.every((locale) => formatAmount(n, locale) === intl[locale].format(n));
+      // Satang amounts (what the wallet holds), any double, and the halves and nines where rounding carries.
+      fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (satang) => same(satang / 100)), { numRuns: 2000 });
+      fc.assert(fc.property(fc.double({ min: -1e16, max: 1e16, noNaN: true }), same), { numRuns: 3000 });
+      fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), fc.constantFrom(0.00005, 0.99995, 0.49995, 0.000049, 0.00015), (whole, part) => same(whole + Math.sign(whole || 1) * part)), { numRuns: 2000 });
+      for (const n of [0, -0, 1e-7, -1e-7, 0.00005, -0.00005, 9999.99995, 999999.99999, 1.00005, 0.1 + 0.2, 123456789012.3456, 1e20, 5e-324]) expect([n, same(n)]).toEqual([n, true]);
+      expect(made).not.toHaveBeenCalled();
     } finally {
       made.mockRestore();
     }

@@ -15,35 +15,54 @@ function toNumber(value: unknown): number | null {
 }
 
 /**
- * One number formatter per language, made on first use: building an Intl.NumberFormat loads the language's
- * number data each time, and the home page formats dozens of amounts (issue 13's profile: ~30 ms of its first
- * render went to making formatters, one per amount).
+ * How each language writes an amount, as its Intl.NumberFormat does (Thai and English 1,234.50; Lao 1.234,50).
+ * Amounts are written here rather than by Intl.NumberFormat: making the first formatter of a language loads its
+ * number data, one task of 13-19 ms on this machine kind (Lighthouse's 4x phone: 50-75 ms, blocking time on the
+ * home page), whenever it is made. format.test.ts checks this against Intl.NumberFormat for every language.
  */
-const amountFormats = new Map<Locale, Intl.NumberFormat>();
-function amountFormat(locale: Locale): Intl.NumberFormat {
-  let format = amountFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(standardLanguageTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-    amountFormats.set(locale, format);
-  }
-  return format;
-}
+const MARKS: Record<Locale, { group: string; decimal: string }> = {
+  th: { group: ',', decimal: '.' },
+  la: { group: '.', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+/** Beyond this JavaScript writes numbers with an exponent; Intl.NumberFormat writes them (no amount is this big). */
+const PLAIN_LIMIT = 1e21;
 
 /**
- * Makes `locale`'s number formatter now, if it is not made yet. The first one of a language costs a long piece of a
- * task (the browser loads the language's number data: ~10 ms on this machine kind, ~40 ms on Lighthouse's 4x phone),
- * and made during the home page's render with its data it lengthened that render's task past 100 ms (blocking time).
- * useFormatAmount calls this in a task of its own while the screen's data is on its way.
+ * |n| rounded to 4 decimals as Intl.NumberFormat rounds: from the shortest decimal that reads back as n (what
+ * String(n) writes), half away from zero. Returns the integer digits and the decimals, trailing zeros kept.
  */
-export function prepareAmountFormat(locale: Locale): void {
-  if (!amountFormats.has(locale)) amountFormat(locale).format(1234.5);
+function roundedDigits(n: number): [string, string] {
+  const text = String(Math.abs(n));
+  // Below 1e-6 String writes an exponent; every such amount rounds to 0.0000.
+  if (text.includes('e')) return ['0', '0000'];
+  const [whole, fraction = ''] = text.split('.');
+  if (fraction.length <= 4) return [whole, fraction.padEnd(4, '0')];
+  const kept = whole + fraction.slice(0, 4);
+  if (fraction[4] < '5') return [whole, fraction.slice(0, 4)];
+  // Round up: add one to the last kept digit, carrying.
+  const digits = kept.split('');
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') digits[i--] = '0';
+  if (i >= 0) digits[i] = String(Number(digits[i]) + 1);
+  else digits.unshift('1');
+  const all = digits.join('');
+  return [all.slice(0, all.length - 4), all.slice(-4)];
 }
 
 /** An amount with at least 2 decimals (more when the value has them, up to 4), or '-' when not a number. */
 export function formatAmount(value: unknown, locale: Locale = 'en'): string {
   const n = toNumber(value);
   if (n === null) return '-';
-  return amountFormat(locale).format(n);
+  if (Math.abs(n) >= PLAIN_LIMIT) return new Intl.NumberFormat(standardLanguageTag(locale), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+  const { group, decimal } = MARKS[locale];
+  const [whole, fraction] = roundedDigits(n);
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, group);
+  const decimals = fraction.replace(/0{1,2}$/, '');
+  // Intl writes the sign of every negative amount, -0 and those that round to 0 included.
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  return `${sign}${grouped}${decimal}${decimals}`;
 }
 
 /** Tables show the amount only when it is above zero (spec §9), a dash otherwise. */
