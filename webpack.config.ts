@@ -64,11 +64,16 @@ class PreloadFirstScreen {
             : HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', as: 'script', href });
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '/' : String(compilation.outputOptions.publicPath ?? '/');
         const links = [];
+        // Every file the named import loads, the parts it shares with other routes too (a shared chunk found only
+        // once the route's own file had run was a third round trip), but not the entry's own files.
+        const seen = new Set(compilation.entrypoints.get('main')?.getFiles() ?? []);
         for (const name of chunkNames) {
-          const chunk = compilation.namedChunks.get(name);
-          if (!chunk) throw new Error(`PreloadFirstScreen: no chunk named ${name}`);
-          for (const file of chunk.files) {
-            // The CSS is a stylesheet, not a preload: the prerendered login screen is drawn from it before any script.
+          const chunks = compilation.namedChunkGroups.get(name)?.chunks ?? [compilation.namedChunks.get(name)];
+          if (!chunks[0]) throw new Error(`PreloadFirstScreen: no chunk named ${name}`);
+          for (const file of chunks.flatMap((chunk) => [...chunk!.files])) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            // The CSS is a stylesheet, not a preload: the prerendered screens are drawn from it before any script.
             if (file.endsWith('.css')) links.push(HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'stylesheet', href: publicPath + file }));
             if (file.endsWith('.js')) links.push(script(publicPath + file));
           }
