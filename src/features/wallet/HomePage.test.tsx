@@ -1,12 +1,21 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Profiler } from 'react';
 
 import { initialPrefs } from '../../app/prefs';
 import type { PreloadedState } from '../../app/store';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
+import { api } from '../../app/api';
+import { GameCard } from './GameCard';
 import HomePage from './HomePage';
 import { serveWallet, slot, walletResponse } from './testData';
+
+// The real card, counted: a wallet load that brings the same games must not draw the cards again.
+jest.mock('./GameCard', () => {
+  const actual = jest.requireActual<typeof import('./GameCard')>('./GameCard');
+  return { ...actual, GameCard: jest.fn(actual.GameCard) };
+});
 
 const accepted = { prefs: { ...initialPrefs, locale: 'en' as const, agreementAccepted: true } };
 
@@ -34,6 +43,42 @@ describe('home screen', () => {
     expect(screen.queryByTestId('home-limits')).not.toBeInTheDocument();
     expect(await screen.findByTestId('home-limits')).toBeInTheDocument();
     expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30');
+  });
+
+  it("draws the amounts first and the carousels in a later commit of their own (the wallet's answer is not one long task)", async () => {
+    serveWallet();
+    const commits: { total: string; carousels: boolean; limits: boolean }[] = [];
+    const record = () =>
+      commits.push({
+        total: screen.queryByTestId('total-balance')?.textContent ?? '',
+        carousels: screen.queryByTestId('carousel-slot') !== null,
+        limits: screen.queryByTestId('home-limits') !== null,
+      });
+    renderWithProviders(
+      <Profiler id="home" onRender={record}>
+        <HomePage />
+      </Profiler>,
+      { preloadedState: accepted, route: '/user/home' },
+    );
+    await screen.findByTestId('carousel-slot');
+    const amounts = commits.findIndex((c) => c.total.includes('1,000.30'));
+    expect(amounts).toBeGreaterThanOrEqual(0);
+    expect(commits[amounts]).toEqual({ total: expect.stringContaining('1,000.30'), carousels: false, limits: false });
+    // The carousels come with the link below them, never the link alone (it would be pushed down: a layout shift).
+    expect(commits.every((c) => c.carousels === c.limits)).toBe(true);
+    expect(commits.at(-1)).toMatchObject({ carousels: true, limits: true });
+  });
+
+  it('a wallet load that brings the same games does not draw the game cards again (only the amounts around them)', async () => {
+    const wallet = serveWallet();
+    const { store } = renderHome();
+    await screen.findByTestId('carousel-slot');
+    const drawn = jest.mocked(GameCard).mock.calls.length;
+    expect(drawn).toBeGreaterThan(0);
+    act(() => void store.dispatch(api.util.invalidateTags(['Wallet'])));
+    await waitFor(() => expect(wallet.count).toBe(2));
+    await waitFor(() => expect(document.querySelector('section.home')).toHaveAttribute('aria-busy', 'false'));
+    expect(jest.mocked(GameCard).mock.calls.length).toBe(drawn);
   });
 
   it('says when the balance was read as soon as the wallet loads, with no refresh-all', async () => {
