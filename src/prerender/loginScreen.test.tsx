@@ -1,5 +1,6 @@
 import { BRAND_SLOT } from '../../shared/prerender';
-import { renderLoginScreens, standIn } from './loginScreen';
+import { renderLoginScreens } from './loginScreen';
+import { standIn } from './renderScreen';
 
 // React's development build warns that layout effects do not run on the server: they run once the app renders.
 const { error } = console;
