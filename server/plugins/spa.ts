@@ -161,12 +161,16 @@ export default fp(
     const indexFile = path.join(distDir, 'index.html');
     const staffFile = path.join(distDir, 'staff.html');
     const indexPage = pageCache(indexFile);
-    const loginPrerender = prerenderCache(path.join(distDir, 'prerender', 'login.json'));
-    const loginPage = pageCache(path.join(distDir, 'prerender', 'login.html'));
     const userFile = path.join(distDir, 'prerender', 'user.html');
     const userPage = pageCache(userFile);
-    const homePrerender = prerenderCache(path.join(distDir, 'prerender', 'home.json'));
-    const homePage = pageCache(path.join(distDir, 'prerender', 'home.html'));
+    // The prerendered screens: each page's file and its variants; the home only for a browser holding a session.
+    const drawnPage = (name: string, options: { needsSession?: boolean } = {}) => ({
+      page: pageCache(path.join(distDir, 'prerender', `${name}.html`)),
+      screens: prerenderCache(path.join(distDir, 'prerender', `${name}.json`)),
+      options,
+    });
+    const login = drawnPage('login');
+    const home = drawnPage('home', { needsSession: true });
     const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
       const wantsPage =
         (req.method === 'GET' || req.method === 'HEAD') && !isServerPath(req.url) && (req.headers.accept ?? '').includes('text/html');
@@ -185,11 +189,9 @@ export default fp(
       // The player's area: index.html without the login's preloads (webpack.config.ts PreloadFirstScreen), when built.
       let page = isUserAreaPath(pathname) && fs.existsSync(userFile) ? userPage() : indexPage();
       // /login and the player's home come drawn (spa-prerender.ts); the page differs by the language cookie.
-      if (pathname === '/login' || pathname === HOME_PATH) {
-        page =
-          pathname === '/login'
-            ? withPrerenderedScreen(page, loginPage, loginPrerender(), boot, cookieLanguage(req.headers.cookie))
-            : withPrerenderedScreen(page, homePage, homePrerender(), boot, cookieLanguage(req.headers.cookie), { needsSession: true });
+      const drawn = pathname === '/login' ? login : pathname === HOME_PATH ? home : undefined;
+      if (drawn) {
+        page = withPrerenderedScreen(page, drawn.page, drawn.screens(), boot, cookieLanguage(req.headers.cookie), drawn.options);
         reply.header('Vary', 'Accept, Cookie');
       }
       return reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(withBootData(page, boot));
