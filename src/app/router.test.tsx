@@ -152,6 +152,37 @@ describe('routes and the navigation guard (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/user/profile');
   });
 
+  it("requests the home's data before the home is drawn, once each (prefetchOnArrival, issue 13)", async () => {
+    const asked: { url: string; drawn: boolean }[] = [];
+    const record = (request: Request) => {
+      asked.push({ url: new URL(request.url).pathname, drawn: screen.queryByTestId('page-title') !== null });
+    };
+    server.events.on('request:start', ({ request }) => record(request));
+    try {
+      renderApp('/user/home', { preloadedState: loggedIn });
+      expect(await screen.findByTestId('page-title')).toHaveTextContent('Home');
+      await waitFor(() => expect(asked.map((a) => a.url)).toEqual(expect.arrayContaining(['/api/wallet', '/api/spinwheel/active', '/api/limits'])));
+      const home = asked.filter((a) => ['/api/wallet', '/api/spinwheel/active', '/api/limits'].includes(a.url));
+      expect(home).toHaveLength(3);
+      expect(home.filter((a) => a.drawn)).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
+  });
+
+  it('requests nothing for the home of a visitor (on the way to /login)', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    try {
+      renderApp('/user/home');
+      await screen.findByRole('heading', { name: 'Log in' });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked.filter((url) => ['/api/wallet', '/api/spinwheel/active', '/api/limits'].includes(url))).toEqual([]);
+    } finally {
+      server.events.removeAllListeners('request:start');
+    }
+  });
+
   it('still opens the app when the site-active check fails', async () => {
     server.use(http.get('/api/lookup/active', () => HttpResponse.error()));
     renderApp('/login');

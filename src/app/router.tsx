@@ -8,11 +8,16 @@ import { loadUserTexts } from './i18n';
 import { DemoBanner } from './layout/DemoBanner';
 import { OfflineBanner } from './layout/OfflineBanner';
 import { setNavigator } from './navigation';
+import { nextTask } from './nextTask';
 import { RouteError } from './RouteError';
 import type { RouteHandle } from './routeHandle';
-import type { AppStore } from './store';
+import type { AppDispatch, AppStore } from './store';
 
-type PageModule = { default: ComponentType };
+type PageModule = {
+  default: ComponentType;
+  /** The data the module's first render asks for (see prefetchOnArrival). */
+  prefetch?: (dispatch: AppDispatch) => void;
+};
 /** Redirect-only routes render nothing while their loader redirects. */
 const Nothing = () => null;
 /**
@@ -32,8 +37,29 @@ export const Root = () => (
  */
 const page = (load: () => Promise<PageModule>) => lazyRoute(load);
 
+/**
+ * A module of the player's area may name the data its first render asks for (`prefetch`): it is requested in the
+ * task after the module arrives, while the router still waits for the rest of the route and before React renders
+ * the page. Left to the page's own queries, the requests started in the effects of the page's first commit, in the
+ * same task as that commit and the re-renders each request's start causes: on /user/home, one of the two tasks
+ * Lighthouse counted as blocking (docs/client.md "First screen"). Only with a session: a visitor is on the way to
+ * /login. The page's queries then find the requests under way (or answered) and do not ask again.
+ */
+const prefetchOnArrival =
+  (store: AppStore) =>
+  <M extends PageModule>(module: M): M => {
+    const { prefetch } = module;
+    if (prefetch) {
+      void nextTask().then(() => {
+        if (selectToken(store.getState())) prefetch(store.dispatch);
+      });
+    }
+    return module;
+  };
+
 /** Every route of spec §2, under the navigation guard. */
 export function buildRoutes(store: AppStore): RouteObject[] {
+  const arrived = prefetchOnArrival(store);
   return [
     {
       id: 'root',
@@ -69,11 +95,11 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           // The player's area's texts (the user part of the language, src/app/localeParts.ts) load with the layout
           // chunk, in parallel, so nothing under /user renders before them; both are retried like any chunk.
           lazy: page(() =>
-            Promise.all([import(/* webpackChunkName: "layout-user" */ './layout/UserLayout'), loadUserTexts()]).then(([layout]) => layout),
+            Promise.all([import(/* webpackChunkName: "layout-user" */ './layout/UserLayout'), loadUserTexts()]).then(([layout]) => arrived(layout)),
           ),
           children: [
             { index: true, loader: () => redirect('/user/home'), Component: Nothing },
-            { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/wallet/HomePage')) },
+            { path: 'home', lazy: page(() => import(/* webpackChunkName: "route-home" */ '../features/wallet/HomePage').then(arrived)) },
             { path: 'profile', lazy: page(() => import(/* webpackChunkName: "route-profile" */ '../features/profile/ProfilePage')) },
             { path: 'bonus', lazy: page(() => import(/* webpackChunkName: "route-bonus" */ '../features/bonus/BonusPage')) },
             { path: 'statement', lazy: page(() => import(/* webpackChunkName: "route-statement" */ '../features/statement/StatementPage')) },

@@ -107,6 +107,20 @@ it("joins the player's room with the token over websocket only, reconnecting eve
   expect(selectWalletLive(store.getState())).toBe(true);
 });
 
+it('opens the socket in a task after the one in which the library arrived (issue 13: two short tasks, not one long)', async () => {
+  let arrived!: (io: IoFactory) => void;
+  walletPushDeps.load = () => new Promise<IoFactory>((resolve) => (arrived = resolve));
+  mount();
+  await waitFor(() => expect(arrived).toBeDefined());
+  await act(async () => {
+    arrived(fakeIo);
+    // Every microtask of this task: the library's promise and whatever runs after it.
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  });
+  expect(sockets).toHaveLength(0);
+  await waitFor(() => expect(sockets).toHaveLength(1));
+});
+
 it('a wallet event refetches the wallet and counts a push; pollers rest only while live', async () => {
   const { store } = mount();
   await waitFor(() => expect(sockets).toHaveLength(1));

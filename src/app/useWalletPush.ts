@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { api } from './api';
 import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
 import { walletPushed, walletSocketChanged } from './liveSlice';
+import { nextTask } from './nextTask';
+import type { AppDispatch } from './store';
 import { useGetWalletQuery } from './walletApi';
 import { loadSocketIo, openWalletSocket, type IoFactory } from './walletSocket';
 
@@ -26,6 +28,11 @@ export interface WalletPushDeps {
 }
 export const walletPushDeps: WalletPushDeps = { load: loadSocketIo, enabled: process.env.NODE_ENV !== 'test' };
 
+/** The rooms' prefix, requested before the layout renders (its `prefetch`, app/router.tsx) when live balance is on. */
+export function prefetchLiveConfig(dispatch: AppDispatch): void {
+  if (walletPushDeps.enabled) dispatch(liveApi.util.prefetch('getLiveConfig', undefined, {}));
+}
+
 /**
  * Live balance (docs/client.md): in the user area, a socket joined to the player's room; every `wallet` event
  * (a committed ledger change) refetches the wallet and the statement and bumps `live.walletPushes`, which an
@@ -45,21 +52,24 @@ export function useWalletPush(): void {
     if (!enabled || !playerId || !prefix) return;
     let close: (() => void) | null = null;
     let cancelled = false;
+    const open = (io: IoFactory) => {
+      if (cancelled) return;
+      close = openWalletSocket({
+        io,
+        url: window.location.origin,
+        room: `${prefix}-${playerId}`,
+        token: () => store.getState().session.token,
+        onStatus: (status) => dispatch(walletSocketChanged(status)),
+        onChange: () => {
+          dispatch(api.util.invalidateTags([...WALLET_PUSH_TAGS]));
+          dispatch(walletPushed());
+        },
+      });
+    };
     void walletPushDeps.load().then(
-      (io) => {
-        if (cancelled) return;
-        close = openWalletSocket({
-          io,
-          url: window.location.origin,
-          room: `${prefix}-${playerId}`,
-          token: () => store.getState().session.token,
-          onStatus: (status) => dispatch(walletSocketChanged(status)),
-          onChange: () => {
-            dispatch(api.util.invalidateTags([...WALLET_PUSH_TAGS]));
-            dispatch(walletPushed());
-          },
-        });
-      },
+      // Opened in a task after the library's: its first load evaluates the chunk and settles the promise in one task,
+      // and opening the socket there too made one long task of both (Lighthouse's trace of /user/home).
+      (io) => nextTask().then(() => open(io)),
       // Without the library (a failed chunk load) pollers keep polling.
       () => dispatch(walletSocketChanged('down')),
     );

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectHostHidden, type HostControl } from '../host/hostSlice';
 import { ModalHost } from '../ModalHost';
 import { retryableLazy } from '../retryableLazy';
-import { useWalletPush } from '../useWalletPush';
+import { prefetchLiveConfig, useWalletPush } from '../useWalletPush';
 import { BottomMenu, type MenuLink } from './BottomMenu';
 import { CONDITIONS_MODAL } from './conditionsModalId';
 import { TopBar } from './TopBar';
@@ -35,6 +35,9 @@ const links: MenuLink[] = [
 ];
 
 const NONE: HostControl[] = [];
+
+/** What the layout's first render asks for, before React renders it (app/router.tsx, prefetchOnArrival). */
+export const prefetch = prefetchLiveConfig;
 
 /** The logged-in player's area; the guard keeps visitors out. */
 export default function UserLayout() {

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { Profiler } from 'react';
 
 import { initialPrefs } from '../../app/prefs';
-import type { PreloadedState } from '../../app/store';
+import { makeStore, type PreloadedState } from '../../app/store';
+import { walletApi } from '../../app/walletApi';
 import { renderApp, renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
 import { api } from '../../app/api';
@@ -67,6 +68,24 @@ describe('home screen', () => {
     // The carousels come with the link below them, never the link alone (it would be pushed down: a layout shift).
     expect(commits.every((c) => c.carousels === c.limits)).toBe(true);
     expect(commits.at(-1)).toMatchObject({ carousels: true, limits: true });
+  });
+
+  it('keeps the carousels out of the first commit when the wallet is there before the page (requested on arrival)', async () => {
+    serveWallet();
+    const seeded = makeStore(accepted);
+    await seeded.dispatch(walletApi.endpoints.getWallet.initiate(undefined, { subscribe: false }));
+    const commits: { total: string; carousels: boolean }[] = [];
+    const record = () =>
+      commits.push({ total: screen.queryByTestId('total-balance')?.textContent ?? '', carousels: screen.queryByTestId('carousel-slot') !== null });
+    renderWithProviders(
+      <Profiler id="home" onRender={record}>
+        <HomePage />
+      </Profiler>,
+      { preloadedState: { ...accepted, api: seeded.getState().api }, route: '/user/home' },
+    );
+    await screen.findByTestId('carousel-slot');
+    // The amounts at once, from the cache; the cards and their images in a later commit, after the first paint.
+    expect(commits[0]).toEqual({ total: expect.stringContaining('1,000.30'), carousels: false });
   });
 
   it('a wallet load that brings the same games does not draw the game cards again (only the amounts around them)', async () => {
