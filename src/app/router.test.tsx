@@ -1,11 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
+import { createMemoryRouter } from 'react-router-dom';
+
+import { prefetch as homePrefetch } from '../features/wallet/HomePage';
 import { loggedInSession } from '../features/session/sessionSlice';
 import { renderApp } from '../test/render';
 import { server } from '../test/server';
 import { serveUserArea } from '../test/userArea';
 import { TERMINATED_CLASS } from './guard';
+import { buildRoutes, startRouteImports } from './router';
+import { makeStore } from './store';
+
+// The home module, counted: its prefetch runs once per arrival of the module.
+jest.mock('../features/wallet/HomePage', () => {
+  const actual = jest.requireActual<typeof import('../features/wallet/HomePage')>('../features/wallet/HomePage');
+  return { __esModule: true, ...actual, prefetch: jest.fn(actual.prefetch) };
+});
 
 const loggedIn = { session: loggedInSession('tok') };
 const siteGone = () => server.use(http.get('/api/lookup/active', () => HttpResponse.json({ terminated: 'gone' })));
@@ -168,6 +179,20 @@ describe('routes and the navigation guard (spec §2)', () => {
     } finally {
       server.events.removeAllListeners('request:start');
     }
+  });
+
+  it("starts the first route's imports before the router, which then finds them started (one import each)", async () => {
+    jest.mocked(homePrefetch).mockClear();
+    const store = makeStore({ session: loggedInSession('tok') });
+    const routes = buildRoutes(store);
+    startRouteImports(routes, '/user/home');
+    await waitFor(() => expect(homePrefetch).toHaveBeenCalledTimes(1));
+    const router = createMemoryRouter(routes, { initialEntries: ['/user/home'] });
+    await waitFor(() => expect(router.state.initialized).toBe(true));
+    expect(router.state.location.pathname).toBe('/user/home');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(homePrefetch).toHaveBeenCalledTimes(1);
+    router.dispose();
   });
 
   it('requests nothing for the home of a visitor (on the way to /login)', async () => {

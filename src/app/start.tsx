@@ -8,7 +8,7 @@ import { readBootData, seedBootData } from './bootData';
 import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery } from './host/hostSlice';
 import { applyLocale } from './i18n';
 import { localeChosen } from './prefs';
-import { createAppRouter } from './router';
+import { buildRoutes, createAppRouter, startRouteImports } from './router';
 import { makeStore } from './store';
 import { nextTask } from './nextTask';
 
@@ -27,11 +27,14 @@ export function startApp(container: HTMLElement): void {
       const locale = hostLocaleFromQuery(window.location.search);
       if (locale) store.dispatch(localeChosen(locale));
     }
-    // Each step from here on starts a task of its own (nextTask): the texts, the router's first match and the
-    // first render ran as one chain of microtasks, one long task (docs/client.md "First screen").
+    // Each step from here on starts a task of its own (nextTask): the texts, the first route's imports, the router's
+    // first match and the first render ran as one chain of microtasks, one long task (docs/client.md "First screen").
     void applyLocale(store.getState().prefs.locale).finally(async () => {
       await nextTask();
-      const router = createAppRouter(store);
+      const routes = buildRoutes(store);
+      startRouteImports(routes, window.location.pathname);
+      await nextTask();
+      const router = createAppRouter(store, routes);
       // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
       if (process.env.VARIANT === 'mobile') {
         void import(/* webpackChunkName: "host-bridge" */ './host/hostBridge')
