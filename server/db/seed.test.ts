@@ -62,11 +62,14 @@ test('game catalogue: the eleven auto-login games in three categories, with thei
   expect(games.filter((g) => g.login_with_password === 1).length).toBeGreaterThanOrEqual(1);
   const publicDir = path.join(__dirname, '..', '..', 'public');
   for (const g of games) {
-    for (const img of [g.logo, g.background]) {
-      expect(img).toMatch(/^\/games\/[\w-]+\.svg$/);
-      const svg = fs.readFileSync(path.join(publicDir, img), 'utf8');
-      expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    }
+    expect(g.background).toMatch(/^\/games\/[\w-]+-bg\.svg$/);
+    expect(fs.readFileSync(path.join(publicDir, g.background), 'utf8')).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    // The logo is a PNG drawn from its SVG source (scripts/rasterize-game-logos.ts): 3x the 48 x 24 the home shows.
+    expect(g.logo).toBe(`/games/${g.code}-logo.png`);
+    const png = fs.readFileSync(path.join(publicDir, g.logo));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([144, 72]);
+    expect(fs.readFileSync(path.join(publicDir, `/games/${g.code}-logo.svg`), 'utf8')).toMatch(/^<svg /);
   }
 });
 

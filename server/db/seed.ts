@@ -178,7 +178,8 @@ const game = (
   name,
   category,
   ft_wallet_slot: 1,
-  logo: `/games/${code}-logo.svg`,
+  // PNG, drawn from the SVG beside it (scripts/rasterize-game-logos.ts): an SVG image is painted on the main thread.
+  logo: `/games/${code}-logo.png`,
   background: `/games/${code}-bg.svg`,
   has_web: 1,
   android: null,

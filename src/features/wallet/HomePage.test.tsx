@@ -161,7 +161,7 @@ describe('home screen', () => {
     expect(within(joker).getByTestId('game-amount-joker2')).toHaveTextContent('0.20');
     expect(joker).toHaveTextContent('Joker Gaming 2.00');
     expect(within(joker).getByRole('button', { name: 'View data: Joker Gaming' })).toHaveTextContent('View data');
-    expect(joker.querySelector('img')).toHaveAttribute('src', '/games/joker2-logo.svg');
+    expect(joker.querySelector('img')).toHaveAttribute('src', '/games/joker2-logo.png');
     expect(joker.style.backgroundImage).toContain('/games/joker2-bg.svg');
     const circus = screen.getByTestId('game-card-circus');
     expect(within(circus).getByRole('button', { name: 'Open account: Circus Slot' })).toHaveTextContent('Open account');

@@ -12,7 +12,7 @@ export function slot(code: string, extra: Partial<GameSlot> = {}): GameSlot {
     isActive: false,
     amount: 0,
     ftWalletSlot: 1,
-    logo: `/games/${code}-logo.svg`,
+    logo: `/games/${code}-logo.png`,
     background: `/games/${code}-bg.svg`,
     web: null,
     android: null,
