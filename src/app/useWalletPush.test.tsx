@@ -85,14 +85,16 @@ afterEach(() => {
 function mount() {
   const store = makeStore({ session: { token: 'tok-7', remember: false, login: { status: 'loggedIn' } } });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const renders = { count: 0 };
   // The hook reads the wallet (the player's id) itself: its query is what the tag refetches here.
   const view = renderHook(
     () => {
+      renders.count += 1;
       useWalletPush();
     },
     { wrapper },
   );
-  return { store, view };
+  return { store, view, renders };
 }
 
 it("joins the player's room with the token over websocket only, reconnecting every 500 ms without a limit", async () => {
@@ -136,6 +138,21 @@ it('a wallet event refetches the wallet and counts a push; pollers rest only whi
   act(() => s.fire('disconnect', 'transport close'));
   expect(selectWalletLive(store.getState())).toBe(false);
   expect(store.getState().live.walletSocket).toBe('down');
+});
+
+it('a wallet reload (a push) does not draw the layout again: the hook watches the player id only', async () => {
+  const { renders } = mount();
+  await waitFor(() => expect(sockets).toHaveLength(1));
+  const s = sockets[0];
+  act(() => s.goLive());
+  await waitFor(() => expect(walletCalls).toBe(2));
+  const before = renders.count;
+  act(() => s.fire('wallet', { reason: 'deposit' }));
+  await waitFor(() => expect(walletCalls).toBe(3));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+  expect(renders.count).toBe(before);
 });
 
 it('a refused join leaves pollers polling; unmounting closes the socket', async () => {

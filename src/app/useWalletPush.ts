@@ -43,9 +43,9 @@ export function useWalletPush(): void {
   const store = useAppStore();
   const token = useAppSelector((s) => s.session.token);
   const enabled = walletPushDeps.enabled && Boolean(token);
-  const { data: wallet } = useGetWalletQuery(undefined, { skip: !enabled });
+  // The player's id only: the layout is not drawn again when the wallet reloads (every push, the join).
+  const { playerId } = useGetWalletQuery(undefined, { skip: !enabled, selectFromResult: ({ data }) => ({ playerId: data?.profile._id }) });
   const { data: config } = liveApi.useGetLiveConfigQuery(undefined, { skip: !enabled });
-  const playerId = wallet?.profile._id;
   const prefix = config?.PREFIX;
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import { renderApp, renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
 import { api } from '../../app/api';
 import { GameCard } from './GameCard';
+import { useNow } from './hooks';
 import HomePage from './HomePage';
 import { serveWallet, slot, walletResponse } from './testData';
 
@@ -16,6 +17,12 @@ import { serveWallet, slot, walletResponse } from './testData';
 jest.mock('./GameCard', () => {
   const actual = jest.requireActual<typeof import('./GameCard')>('./GameCard');
   return { ...actual, GameCard: jest.fn(actual.GameCard) };
+});
+
+// useNow, counted: HomePage calls it once per render of the home.
+jest.mock('./hooks', () => {
+  const actual = jest.requireActual<typeof import('./hooks')>('./hooks');
+  return { __esModule: true, ...actual, useNow: jest.fn(actual.useNow) };
 });
 
 const accepted = { prefs: { ...initialPrefs, locale: 'en' as const, agreementAccepted: true } };
@@ -86,6 +93,31 @@ describe('home screen', () => {
     await screen.findByTestId('carousel-slot');
     // The amounts at once, from the cache; the cards and their images in a later commit, after the first paint.
     expect(commits[0]).toEqual({ total: expect.stringContaining('1,000.30'), carousels: false });
+  });
+
+  it("a wallet reload's start marks the home busy without drawing the home again (a live push, the socket's join)", async () => {
+    let answer: (() => void) | null = null;
+    let calls = 0;
+    server.use(
+      http.get('/api/wallet', async () => {
+        calls += 1;
+        if (calls > 1) await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(walletResponse());
+      }),
+      http.get('/api/spinwheel/active', () => HttpResponse.json({ isActive: false })),
+    );
+    const { store } = renderHome();
+    await screen.findByTestId('carousel-slot');
+    const section = document.querySelector('section.home')!;
+    await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
+    const homeRenders = jest.mocked(useNow).mock.calls.length;
+    act(() => void store.dispatch(api.util.invalidateTags(['Wallet'])));
+    await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'true'));
+    expect(jest.mocked(useNow).mock.calls.length).toBe(homeRenders);
+    await waitFor(() => expect(answer).not.toBeNull());
+    act(() => answer!());
+    await waitFor(() => expect(section).toHaveAttribute('aria-busy', 'false'));
+    expect(screen.getByTestId('total-balance')).toHaveTextContent('1,000.30');
   });
 
   it('a wallet load that brings the same games does not draw the game cards again (only the amounts around them)', async () => {

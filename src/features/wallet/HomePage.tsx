@@ -72,6 +72,16 @@ const HomeCarousels = memo(function HomeCarousels({ groups, onView, onRefused }:
   ));
 });
 
+/** The home's section, busy while the wallet loads again: a subscription of its own, so a reload's start redraws this alone. */
+function HomeSection({ children }: { children: ReactNode }) {
+  const { isFetching } = useGetWalletQuery(undefined, { selectFromResult: ({ isFetching }) => ({ isFetching }) });
+  return (
+    <section className="home" aria-busy={isFetching}>
+      {children}
+    </section>
+  );
+}
+
 /**
  * What the home's first render asks for (the wallet, the wheel's switch, the play limits), requested as soon as
  * this module has arrived, before React renders it (app/router.tsx, prefetchOnArrival). Keep it in step with the
@@ -89,7 +99,9 @@ export default function HomePage() {
   const dispatch = useAppDispatch();
   const format = useFormatAmount();
   const now = useNow();
-  const wallet = useGetWalletQuery();
+  // What the home draws from the wallet query; not isFetching (HomeSection has it): a reload's start (every live
+  // balance push, the socket's first join) then redraws the busy flag only, not the home.
+  const wallet = useGetWalletQuery(undefined, { selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
   const spin = useGetSpinActiveQuery();
   const total = useAppSelector(selectTotalBalance);
   const groups = useAppSelector(selectGameGroups);
@@ -165,7 +177,7 @@ export default function HomePage() {
       : t('home.neverSynced');
 
   return (
-    <section className="home" aria-busy={wallet.isFetching}>
+    <HomeSection>
       <div className="visually-hidden">
         <PageTitle>{t('pages.home')}</PageTitle>
       </div>
@@ -300,6 +312,6 @@ export default function HomePage() {
       )}
       {refundGate.view}
       {inviteGate.view}
-    </section>
+    </HomeSection>
   );
 }
