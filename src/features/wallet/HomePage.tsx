@@ -72,9 +72,15 @@ const HomeCarousels = memo(function HomeCarousels({ groups, onView, onRefused }:
   ));
 });
 
+/**
+ * A query whose request has not started yet (the first render, before the hook's effect; the prerendered home) counts
+ * as under way, with no data: the hook's own rule, which a selectFromResult of ours replaces.
+ */
+const notStarted = (r: { isUninitialized: boolean; data?: unknown }) => r.isUninitialized && r.data === undefined;
+
 /** The home's section, busy while the wallet loads again: a subscription of its own, so a reload's start redraws this alone. */
 function HomeSection({ children }: { children: ReactNode }) {
-  const { isFetching } = useGetWalletQuery(undefined, { selectFromResult: ({ isFetching }) => ({ isFetching }) });
+  const { isFetching } = useGetWalletQuery(undefined, { selectFromResult: (r) => ({ isFetching: r.isFetching || notStarted(r) }) });
   return (
     <section className="home" aria-busy={isFetching}>
       {children}
@@ -101,7 +107,7 @@ export default function HomePage() {
   const now = useNow();
   // What the home draws from the wallet query; not isFetching (HomeSection has it): a reload's start (every live
   // balance push, the socket's first join) then redraws the busy flag only, not the home.
-  const wallet = useGetWalletQuery(undefined, { selectFromResult: ({ data, isLoading, isError }) => ({ data, isLoading, isError }) });
+  const wallet = useGetWalletQuery(undefined, { selectFromResult: (r) => ({ data: r.data, isLoading: r.isLoading || notStarted(r), isError: r.isError }) });
   const spin = useGetSpinActiveQuery();
   const total = useAppSelector(selectTotalBalance);
   const groups = useAppSelector(selectGameGroups);
