@@ -123,13 +123,19 @@ it('opens the socket in a task after the one in which the library arrived (issue
   await waitFor(() => expect(sockets).toHaveLength(1));
 });
 
-it('a wallet event refetches the wallet and counts a push; pollers rest only while live', async () => {
-  const { store } = mount();
+/** Mounted, its socket live, and the wallet reloaded once for the join. */
+async function mountLive() {
+  const mounted = mount();
   await waitFor(() => expect(sockets).toHaveLength(1));
   const s = sockets[0];
   act(() => s.goLive());
   // The join itself counts: changes made while the socket was down came as no event.
   await waitFor(() => expect(walletCalls).toBe(2));
+  return { ...mounted, s };
+}
+
+it('a wallet event refetches the wallet and counts a push; pollers rest only while live', async () => {
+  const { store, s } = await mountLive();
   const pushes = store.getState().live.walletPushes;
   act(() => s.fire('wallet', { reason: 'deposit' }));
   expect(store.getState().live.walletPushes).toBe(pushes + 1);
@@ -141,11 +147,7 @@ it('a wallet event refetches the wallet and counts a push; pollers rest only whi
 });
 
 it('a wallet reload (a push) does not draw the layout again: the hook watches the player id only', async () => {
-  const { renders } = mount();
-  await waitFor(() => expect(sockets).toHaveLength(1));
-  const s = sockets[0];
-  act(() => s.goLive());
-  await waitFor(() => expect(walletCalls).toBe(2));
+  const { renders, s } = await mountLive();
   const before = renders.count;
   act(() => s.fire('wallet', { reason: 'deposit' }));
   await waitFor(() => expect(walletCalls).toBe(3));
