@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, DEMO_LOGIN, freePort, startServer } from '../e2e/harness';
+import { hostLine } from './host';
 
 /**
  * Lighthouse (its default mobile emulation: a mid-range phone, simulated slow 4G, CPU slowed 4x) on the first
@@ -26,6 +27,8 @@ export interface LighthouseRun {
   cls: number;
   accessibility: number;
   bestPractices: number;
+  /** Lighthouse's figure for the speed of the machine it ran on (JavaScript only). */
+  benchmarkIndex?: number;
 }
 
 export async function measureLighthouse(): Promise<string[]> {
@@ -76,6 +79,8 @@ export async function lighthouseReport(runs = Number(process.env.LH_RUNS ?? 3)):
       ok &&= verdict.ok;
       lines.push(...verdict.lines);
     }
+    // The machine's kernel costs beside the figures: under its hypervisor they vary between machines of the kind.
+    lines.push(`  ${hostLine(login[0]?.benchmarkIndex)}`);
   } finally {
     chrome.kill('SIGKILL');
     await server.stop();
@@ -119,6 +124,7 @@ function figures(lhr: Lhr): LighthouseRun {
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
+    benchmarkIndex: lhr.environment?.benchmarkIndex,
   };
 }
 
@@ -168,6 +174,7 @@ async function dropCaches(port: number, origin: string): Promise<void> {
 }
 
 type Lhr = {
+  environment?: { benchmarkIndex?: number };
   categories: Record<string, { score: number | null } | undefined>;
   audits: Record<string, { displayValue?: string; numericValue?: number } | undefined>;
 };

@@ -24,6 +24,7 @@ import { hashPassword } from '../../server/lib/password';
 import { creditWallet } from '../../server/ledger/journal';
 import { runAudit } from '../../server/ledger/audit';
 import { ROOT, freePort } from '../e2e/harness';
+import { hostLine } from './host';
 
 const PLAYERS = 50;
 const CONNECTIONS = 50;
@@ -380,7 +381,7 @@ export async function measureServer(): Promise<{ lines: string[]; ok: boolean }>
   let ok = true;
   try {
     const hello = await helloRps();
-    lines.push(`bare Fastify hello-world: ${fmt(hello)} req/s`);
+    lines.push(`bare Fastify hello-world: ${fmt(hello)} req/s`, hostLine());
     // BENCH_ENGINES=postgres (or sqlite) measures one engine only.
     const engines = (process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
       (e) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(e),
