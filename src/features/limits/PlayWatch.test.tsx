@@ -88,12 +88,14 @@ describe('reality check (user layout)', () => {
   });
 
   it('comes back at the next interval (shortened minutes, as the e2e suite runs them)', async () => {
-    // 30 "minutes" of 10 ms: checks at 300 ms, 600 ms, ... after the start; the first is due now.
-    sessionOf(31, { realityMinutes: 30, minuteMs: 10 });
+    // 30 "minutes" of 100 ms: checks at 3 s, 6 s, ... after the start; the first is due now, the next ~2.9 s after
+    // the first render. Minutes of 10 ms left 300 ms for the render, the click and its answer: on a busy machine
+    // (two jest workers on two cores) the next check was due before the click's assertion.
+    sessionOf(31, { realityMinutes: 30, minuteMs: 100 });
     const { user } = renderApp('/user/statement', { preloadedState: { session } });
     await user.click(await screen.findByTestId('reality-continue'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(await screen.findByRole('alertdialog', { name: 'Reality check' })).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Reality check' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('log out ends the session', async () => {
