@@ -376,6 +376,29 @@ test('createDb uses group commit on SQLite unless told not to', async () => {
   await off.destroy();
 });
 
+test("createDb's batches stay open 20 ms while transactions keep coming (fewer, larger COMMITs under load)", async () => {
+  const { db, groupCommit, destroy } = createDb({ databaseUrl: null, dataDir: dir, sqliteFile: 'delay.sqlite' });
+  await sql`create table t (x integer)`.execute(db);
+  const started = Date.now();
+  // All queued at once, each holding the connection for 1-2 ms: someone always waits for it, so only a batch's age
+  // (or its cap of 64, out of reach at 1 ms or more each) commits a batch before the last transaction.
+  await Promise.all(
+    Array.from({ length: 100 }, (_, x) =>
+      db.transaction().execute(async (trx) => {
+        await sql`insert into t values (${x})`.execute(trx);
+        const until = Date.now() + 1;
+        while (Date.now() <= until);
+      }),
+    ),
+  );
+  const elapsed = Date.now() - started;
+  expect(groupCommit!.transactions).toBe(100);
+  expect(groupCommit!.commits).toBeGreaterThan(1); // batches do close by age
+  // Each batch closed by age was at least 20 ms old: at most one such COMMIT per 20 ms, plus the last batch's.
+  expect(groupCommit!.commits).toBeLessThanOrEqual(Math.floor(elapsed / 20) + 1);
+  await destroy();
+});
+
 test('when SQLite rolls the whole batch back by itself, every transaction of that batch rejects', async () => {
   const { db, stats, file } = groupCommitDb({ maxDelayMs: 10_000 });
   await db.insertInto('item').values({ id: 1000, tx: 0 }).execute();
