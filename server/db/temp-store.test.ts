@@ -19,7 +19,7 @@ async function child(dataDir: string) {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < 2000; i++) await sql`insert into item (k, v) values (${`k${(i * 7919) % 2000}`}, zeroblob(200))`.execute(trx);
   });
-  // 40 transactions waiting together: one batch, each a savepoint touching ~20 pages spread over the table.
+  // 40 transactions waiting together: one batch or a few, each a savepoint touching ~20 pages spread over the table.
   await Promise.all(
     Array.from({ length: 40 }, (_, t) =>
       db.transaction().execute(async (trx) => {
