@@ -25,6 +25,12 @@ export interface PlayContext {
   minuteMs: number;
 }
 
+/** Restrictions and the session limit (assertMayPlay), read in the transfer's opening transaction. */
+const mayPlayGuard =
+  (playerId: number, play: PlayContext): TransferGuard =>
+  (trx) =>
+    assertMayPlay(trx, playerId, play.sessionId, play.now, play.minuteMs);
+
 /**
  * The loss limit (docs/game-provider.md "Loss limits"): checked in the transfer's opening transaction, before any
  * money moves, the worst case being that everything moved in is lost.
@@ -45,16 +51,20 @@ const lossGuard =
 export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
   if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount });
-  await assertMayPlay(deps.db, playerId, play.sessionId, play.now, play.minuteMs);
+  const mayPlay = mayPlayGuard(playerId, play);
   const guard = lossGuard(playerId, amount, play);
-  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, guard });
-  await requireGameAccount(deps.db, playerId, to); // both ends exist before any money moves
+  // Wallet -> game: every check in the transfer's opening transaction.
+  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard });
   // Game -> game: refused before the first leg when the second would be (nothing moves); checked again in the
   // second leg's transaction, where a refusal leaves the money in the wallet.
-  await deps.db.transaction().execute(guard);
+  await deps.db.transaction().execute(async (trx) => {
+    await mayPlay(trx);
+    await requireGameAccount(trx, playerId, to); // both ends exist before any money moves
+    await guard(trx);
+  });
   const first = await transferFromGame(deps, { playerId, gameCode: from, amount });
   if (first.status !== 'settled') return first;
-  return transferToGame(deps, { playerId, gameCode: to, amount, guard });
+  return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard });
 }
 
 /** POST /api/wallet/transferAll: the whole wallet into one game (a play route: the loss limit applies too). */

@@ -1,0 +1,64 @@
+import Database from 'better-sqlite3';
+import { SIM_SQLITE_FILE } from '../../adapters/games/sim-store';
+import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+
+/**
+ * Issue 13: a wallet -> game transfer reads what it checks (restrictions, the session limit, the game account, the
+ * loss limit) in its opening transaction on the connection that writes. On SQLite each statement outside a
+ * transaction is a read transaction of its own on the read-only connection: lock calls, and pages read again after
+ * every commit. Only the session check (every authenticated request) stays there.
+ */
+const onSqlite = !process.env.DATABASE_URL;
+(onSqlite ? describe : describe.skip)('POST /api/wallet/transfer wallet -> game: its reads', () => {
+  let t: WalletTestApp;
+  beforeAll(async () => {
+    t = await buildWalletTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** The SQL each better-sqlite3 statement ran during `fn`, with whether its connection was the read-only one. */
+  async function statementsOf(fn: () => Promise<void>): Promise<{ sql: string; readonly: boolean }[]> {
+    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
+    const orig = { run: proto.run, all: proto.all, get: proto.get, iterate: proto.iterate };
+    const seen: { sql: string; readonly: boolean }[] = [];
+    for (const m of ['run', 'all', 'get', 'iterate'] as const) {
+      proto[m] = function (this: { source: string; database: { readonly: boolean; name: string } }, ...a: unknown[]) {
+        // Our database only: the game simulator keeps its own.
+        if (!this.database.name.endsWith(SIM_SQLITE_FILE)) seen.push({ sql: this.source, readonly: this.database.readonly });
+        return orig[m].apply(this, a);
+      };
+    }
+    try {
+      await fn();
+    } finally {
+      Object.assign(proto, orig);
+    }
+    return seen;
+  }
+
+  it('reads nothing on the read-only connection but the session; the checks still refuse', async () => {
+    const p = await t.player({ balance: 10_000, games: ['pg'] });
+    const transfer = (to: string, amount: number) => t.app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: p.headers, payload: { from: 'WALLET', to, amount } });
+    const seen = await statementsOf(async () => {
+      const res = await transfer('pg', 10);
+      expect([res.statusCode, res.json().status]).toEqual([200, 'SUCCESS']);
+    });
+    const onReader = seen.filter((s) => s.readonly).map((s) => s.sql);
+    expect(onReader).toHaveLength(1);
+    expect(onReader[0]).toMatch(/"sessions"/);
+    // The writer read the checks: restrictions, limits and the game account.
+    const onWriter = seen.filter((s) => !s.readonly).map((s) => s.sql).join('\n');
+    for (const table of ['play_restrictions', 'play_limits', 'game_accounts']) expect(onWriter).toContain(`"${table}"`);
+
+    // Refusals from inside that transaction leave nothing behind.
+    const before = await t.app.db.selectFrom('game_transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    expect((await transfer('nosuchgame', 10)).json().message).toBe('NO_GAME');
+    await t.app.db.insertInto('play_restrictions').values({ player_id: p.id, kind: 'TIMEOUT', period: '24h', starts_at: new Date(Date.now() - 1000).toISOString(), ends_at: new Date(Date.now() + 3_600_000).toISOString(), created_at: new Date().toISOString() }).execute();
+    const refused = await transfer('pg', 10);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, 'PLAY_TIMEOUT']);
+    const after = await t.app.db.selectFrom('game_transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
