@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
+import { hs256 } from '../../lib/hs256';
 import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
 
 /** The read path of issue 13: few statements per GET /api/wallet, a short-lived games cache, no cached session. */
@@ -27,7 +28,7 @@ describe('GET /api/wallet read path', () => {
   });
 
   const onSqlite = !process.env.DATABASE_URL;
-  (onSqlite ? it : it.skip)('runs 2 SQL statements (the session; the player, balances, game accounts and invite figures in one)', async () => {
+  (onSqlite ? it : it.skip)('runs 1 SQL statement (the session, the player, balances, game accounts and invite figures)', async () => {
     const p = await t.player({ games: ['pg'] });
     await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }); // games cache warm
     const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
@@ -45,7 +46,8 @@ describe('GET /api/wallet read path', () => {
     } finally {
       Object.assign(proto, orig);
     }
-    expect(seen.length).toBeLessThanOrEqual(2);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatch(/"sessions"/);
   });
 
   (onSqlite ? it : it.skip)('reads by index only: no statement of GET /api/wallet scans a table', async () => {
@@ -124,6 +126,30 @@ describe('GET /api/wallet read path', () => {
     await t.db.db.updateTable('ledger_accounts').set({ balance: 12_345 }).where('code', '=', `wallet:${p.id}`).execute();
     const b = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
     expect(b.json().wallet.amount).toBe(123.45);
+  });
+
+  it("refuses in its one statement what app.authenticate refuses: another player's session, expired, inactive, gone, no player", async () => {
+    const a = await t.player();
+    const b = await t.player();
+    const jwt = hs256(t.app.config.jwtSecret);
+    const sessionOf = async (id: number) =>
+      (await t.db.db.selectFrom('sessions').select('id').where('player_id', '=', id).where('revoked_at', 'is', null).executeTakeFirstOrThrow()).id;
+    const iat = Math.floor(Date.now() / 1000);
+    const tokenFor = (sub: number, jti: string) => ({ authorization: `Bearer ${jwt.sign({ sub: String(sub), jti, iat, exp: iat + 3600 })}` });
+    const answer = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/wallet', headers });
+      return `${res.statusCode} ${res.json().message ?? ''}`.trim();
+    };
+    expect(await answer(a.headers)).toMatch(/^200/);
+    // A's id with B's session, and a player who is not there: both signed with the real key.
+    expect(await answer(tokenFor(a.id, await sessionOf(b.id)))).toBe('401 invalid-token');
+    expect(await answer(tokenFor(999_999, await sessionOf(a.id)))).toBe('401 invalid-token');
+    await t.db.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('player_id', '=', b.id).execute();
+    expect(await answer(b.headers)).toBe('401 EXPIRED_AUTH_TOKEN');
+    await t.db.db.updateTable('players').set({ status: 'inactive' }).where('id', '=', a.id).execute();
+    expect(await answer(a.headers)).toBe('401 INACTIVE_USER');
+    await t.db.db.updateTable('players').set({ status: 'gone' }).where('id', '=', a.id).execute();
+    expect(await answer(a.headers)).toMatch(/^410/);
   });
 
   it('refuses a revoked session on the very next request', async () => {

@@ -29,11 +29,12 @@ export default async function routes(app: FastifyInstance) {
   const w = () => app.wallet;
 
   const walletAnswer = { ...auth, onSend: utf8Body, schema: { response: { 200: S.walletResponse, ...S.errors } } };
-  app.get('/api/wallet', walletAnswer, (req) => walletView(app.db, w().secrets, req.playerId));
+  // The session is read in the wallet's own statement (walletView), not before it in app.authenticate.
+  app.get('/api/wallet', { ...walletAnswer, config: { sessionInQuery: true } }, (req) => walletView(app.db, w().secrets, req.playerId, req.sessionId));
 
   app.get('/api/wallet/refresh/slot', walletAnswer, async (req) => {
     await refreshAllGames(w().transferDeps, req.playerId);
-    return walletView(app.db, w().secrets, req.playerId);
+    return walletView(app.db, w().secrets, req.playerId, req.sessionId);
   });
 
   app.get<{ Params: { slotCode: string } }>(

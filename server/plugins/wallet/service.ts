@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, GamesTable } from '../../db/schema';
 import type { GameProvider } from '../../adapters/games/types';
 import { AppError, conflict, notFound, unauthorized } from '../../errors';
+import { assertSessionOpen } from '../auth';
 import { ensureAccounts, gameAccount, toBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';
@@ -66,10 +67,15 @@ function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: numb
   };
 }
 
-export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number): Promise<WalletView> {
+/**
+ * GET /api/wallet's answer. Its statement reads the request's session too (`sessionId`, the route's
+ * config.sessionInQuery): refused here as app.authenticate would refuse it, before anything is shown.
+ */
+export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId: number, sessionId: string): Promise<WalletView> {
   // Games from a short-lived cache (repository.ts); the player's figures in one statement, fresh every time (view-query.ts).
-  const [games, row] = await Promise.all([cachedActiveGames(db), readWalletRow(db, playerId)]);
+  const [games, row] = await Promise.all([cachedActiveGames(db), readWalletRow(db, playerId, sessionId)]);
   if (!row) throw unauthorized('invalid-token');
+  assertSessionOpen(row.session);
   const { player: p, wallet, games: balances, accounts, invite } = row;
   const gamesByCode = new Map(games.map((g) => [g.code, g]));
   const byGame = new Map<string, SlotAccount>(

@@ -5,21 +5,27 @@ import type { DB } from '../../db/schema';
 import { isPostgres } from '../../db/portable';
 import { prepared } from '../../db/prepared';
 import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
+import type { SessionState } from '../auth';
 
 /**
- * What GET /api/wallet shows of one player, in one statement (issue 13): the profile and bank, every ledger
- * balance, the game accounts and the invite figures. It was four statements; on PostgreSQL each is a round trip and
- * a socket write, on SQLite a read transaction with its lock calls, and the screen asks on every view. The lists
- * come as JSON arrays (json_agg on PostgreSQL, json_group_array on SQLite). Never cached: it is money.
+ * What GET /api/wallet shows of one player, in one statement (issue 13): the request's session, the profile and bank,
+ * every ledger balance, the game accounts and the invite figures. It was five statements; on PostgreSQL each is a
+ * round trip and a socket write, on SQLite a read transaction with its lock calls, and the screen asks on every view.
+ * The lists come as JSON arrays (json_agg on PostgreSQL, json_group_array on SQLite). Never cached: it is money.
  */
-const walletRow = prepared((db, a: { id: number }) => {
+const walletRow = prepared((db, a: { id: number; session: string }) => {
   const jsonArray = isPostgres(db) ? pgJsonArray : sqliteJsonArray;
   return db
     .selectFrom('players as me')
     .leftJoin('banks', 'banks.code', 'me.bank_code')
+    .leftJoin('sessions', (j) => j.onRef('sessions.player_id', '=', 'me.id').on('sessions.id', '=', a.session))
     .where('me.id', '=', a.id)
     .select((eb) => [
       'me.id',
+      'me.status',
+      'sessions.id as session_id',
+      'sessions.revoked_at',
+      'sessions.expires_at',
       'me.name',
       'me.phone',
       'me.coin',
@@ -37,8 +43,12 @@ const walletRow = prepared((db, a: { id: number }) => {
 
 type Row = NonNullable<Awaited<ReturnType<typeof walletRow.first>>>;
 
+type NotShown = 'id' | 'coin' | 'balances' | 'accounts' | 'invite_open' | 'invite_earned' | 'invitees' | 'status' | 'session_id' | 'revoked_at' | 'expires_at';
+
 export interface WalletRow {
-  player: Omit<Row, 'id' | 'coin' | 'balances' | 'accounts' | 'invite_open' | 'invite_earned' | 'invitees'> & { id: number; coin: number };
+  /** The request's session with the player's status; undefined when the session is not this player's. */
+  session: SessionState | undefined;
+  player: Omit<Row, NotShown> & { id: number; coin: number };
   /** Satang in the wallet. */
   wallet: number;
   /** Satang mirrored per game code. */
@@ -51,9 +61,9 @@ export interface WalletRow {
 /** SQLite hands the JSON arrays over as text, PostgreSQL as values. */
 const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
-/** The player's wallet figures, or undefined for a player who is not there. */
-export async function readWalletRow(db: Kysely<DB>, playerId: number): Promise<WalletRow | undefined> {
-  const row = await walletRow.first(db, { id: playerId });
+/** The player's wallet figures and the state of their session `sessionId`, or undefined for a player who is not there. */
+export async function readWalletRow(db: Kysely<DB>, playerId: number, sessionId: string): Promise<WalletRow | undefined> {
+  const row = await walletRow.first(db, { id: playerId, session: sessionId });
   if (!row) return undefined;
   const walletCode = `wallet:${playerId}`;
   let wallet = 0;
@@ -63,6 +73,7 @@ export async function readWalletRow(db: Kysely<DB>, playerId: number): Promise<W
     else if (b.kind === 'game' && b.game_code) games.set(b.game_code, Number(b.balance));
   }
   return {
+    session: row.session_id == null ? undefined : { revoked_at: row.revoked_at, expires_at: row.expires_at!, status: row.status },
     player: {
       id: Number(row.id),
       name: row.name,
