@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
 import { hs256 } from '../../lib/hs256';
+import { currentRequestId } from '../../lib/request-context';
 import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
 
 /** The read path of issue 13: few statements per GET /api/wallet, a short-lived games cache, no cached session. */
@@ -36,7 +37,7 @@ describe('GET /api/wallet read path', () => {
     const seen: string[] = [];
     for (const m of ['run', 'all', 'get'] as const) {
       proto[m] = function (this: { source: string }, ...a: unknown[]) {
-        seen.push(this.source);
+        if (currentRequestId()) seen.push(this.source); // not a background job's (the journal feed, the pollers)
         return orig[m].apply(this, a);
       };
     }
