@@ -5,7 +5,7 @@ import type { DepositHoldSource, PlayLimitKind, PlayRestrictionsTable } from '..
 import { AppError, unprocessable } from '../../errors';
 import { writeStatement } from '../../ledger';
 import { prepared } from '../../db/prepared';
-import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type Window } from './windows';
+import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type ResolvedLimit, type Window } from './windows';
 
 /**
  * The checks other services call (docs/responsible-play.md "Enforcement"). The money checks take the caller's
@@ -31,19 +31,26 @@ export async function activeRestriction(db: Kysely<DB>, playerId: number, now: D
  * once the session (sessions.created_at of `sessionId`) is older than the player's session limit, counted in
  * minutes of `minuteMs` (config.playMinuteMs: PLAY_MINUTE_MS).
  */
-export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId: string, now: Date, minuteMs: number): Promise<void> {
+export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId: string, now: Date, minuteMs: number, limits?: Limits): Promise<void> {
   const r = await activeRestriction(db, playerId, now);
   if (r) throw forbidden(r.kind === 'EXCLUSION' ? 'SELF_EXCLUDED' : 'PLAY_TIMEOUT');
-  const { session } = await loadLimits(db, playerId, now, ['session']);
+  const { session } = limits ?? (await loadLimits(db, playerId, now, ['session']));
   if (session.value === null || !sessionId) return;
   const s = await sessionStart.first(db, { id: sessionId });
   if (!s) return;
   if (now.getTime() - Date.parse(s.created_at) >= session.value * minuteMs) throw forbidden('SESSION_LIMIT');
 }
 
-async function withinLimits(db: Kysely<DB>, playerId: number, amount: number, now: Date, prefix: 'deposit' | 'loss'): Promise<boolean> {
+/**
+ * The player's limits as loadLimits resolved them, for a caller that runs several checks in one transaction: a wallet
+ * -> game transfer passes them to assertMayPlay and checkLossAllowed (one read of play_limits instead of two; read
+ * them in the same transaction as the checks).
+ */
+export type Limits = Record<PlayLimitKind, ResolvedLimit>;
+
+async function withinLimits(db: Kysely<DB>, playerId: number, amount: number, now: Date, prefix: 'deposit' | 'loss', given?: Limits): Promise<boolean> {
   const kinds = WINDOWS.map((w) => `${prefix}_${w}` as PlayLimitKind);
-  const limits = await loadLimits(db, playerId, now, kinds);
+  const limits = given ?? (await loadLimits(db, playerId, now, kinds));
   const usage = prefix === 'deposit' ? depositUsage : lossUsage;
   for (const w of WINDOWS as Window[]) {
     const limit = limits[`${prefix}_${w}` as PlayLimitKind].value;
@@ -64,8 +71,8 @@ export async function checkDepositAllowed(trx: Kysely<DB>, playerId: number, amo
 }
 
 /** Wallet -> game: 422 LOSS_LIMIT when losing all of `amountSatang` would pass a loss limit. */
-export async function checkLossAllowed(trx: Kysely<DB>, playerId: number, amountSatang: number, now: Date): Promise<void> {
-  if (!(await withinLimits(trx, playerId, amountSatang, now, 'loss'))) throw unprocessable('LOSS_LIMIT');
+export async function checkLossAllowed(trx: Kysely<DB>, playerId: number, amountSatang: number, now: Date, limits?: Limits): Promise<void> {
+  if (!(await withinLimits(trx, playerId, amountSatang, now, 'loss', limits))) throw unprocessable('LOSS_LIMIT');
 }
 
 export interface HoldInput {

@@ -53,6 +53,8 @@ const onSqlite = !process.env.DATABASE_URL;
     // The writer read the checks: restrictions, limits and the game account.
     const onWriter = seen.filter((s) => !s.readonly).map((s) => s.sql).join('\n');
     for (const table of ['play_restrictions', 'play_limits', 'game_accounts']) expect(onWriter).toContain(`"${table}"`);
+    // The limits once: the session limit and the loss limit are checked from one read of them.
+    expect(onWriter.match(/from "play_limits"/g)).toHaveLength(1);
 
     // Refusals from inside that transaction leave nothing behind.
     const before = await t.app.db.selectFrom('game_transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', p.id).executeTakeFirstOrThrow();

@@ -1,7 +1,10 @@
 import { badRequest, unprocessable } from '../../errors';
 import { parseWireBaht, walletBalance } from '../../ledger';
 import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult } from '../../transfers/protocol';
-import { assertMayPlay, checkLossAllowed } from '../play-limits/enforce';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { assertMayPlay, checkLossAllowed, type Limits } from '../play-limits/enforce';
+import { loadLimits } from '../play-limits/windows';
 
 export const WALLET = 'WALLET';
 /** Transfer minimum: 1 baht (spec §9). */
@@ -25,20 +28,28 @@ export interface PlayContext {
   minuteMs: number;
 }
 
-/** Restrictions and the session limit (assertMayPlay), read in the transfer's opening transaction. */
-const mayPlayGuard =
-  (playerId: number, play: PlayContext): TransferGuard =>
-  (trx) =>
-    assertMayPlay(trx, playerId, play.sessionId, play.now, play.minuteMs);
-
 /**
- * The loss limit (docs/game-provider.md "Loss limits"): checked in the transfer's opening transaction, before any
- * money moves, the worst case being that everything moved in is lost.
+ * The checks of money moving into a game, each run in the transaction the protocol gives it: restrictions and the
+ * session limit (mayPlay, assertMayPlay), then, after the game account, the loss limit (guard, checkLossAllowed: the
+ * worst case being that everything moved in is lost; docs/game-provider.md "Loss limits"). The player's limits are
+ * read once per transaction, by the first check that runs in it (issue 13: play_limits was read twice per transfer,
+ * a round trip each on PostgreSQL); a game -> game transfer's pre-check and second leg are two transactions, two reads.
  */
-const lossGuard =
-  (playerId: number, amount: number, play: PlayContext): TransferGuard =>
-  (trx) =>
-    checkLossAllowed(trx, playerId, amount, play.now);
+function playGuards(playerId: number, amount: number, play: PlayContext): { mayPlay: TransferGuard; guard: TransferGuard } {
+  const read = new WeakMap<object, Promise<Limits>>();
+  const limitsIn = (trx: Transaction<DB>) => {
+    let limits = read.get(trx);
+    if (!limits) {
+      limits = loadLimits(trx, playerId, play.now);
+      read.set(trx, limits);
+    }
+    return limits;
+  };
+  return {
+    mayPlay: async (trx) => assertMayPlay(trx, playerId, play.sessionId, play.now, play.minuteMs, await limitsIn(trx)),
+    guard: async (trx) => checkLossAllowed(trx, playerId, amount, play.now, await limitsIn(trx)),
+  };
+}
 
 /**
  * POST /api/wallet/transfer. WALLET -> game and game -> WALLET follow the protocol; game -> game goes through
@@ -51,8 +62,7 @@ const lossGuard =
 export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
   if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount });
-  const mayPlay = mayPlayGuard(playerId, play);
-  const guard = lossGuard(playerId, amount, play);
+  const { mayPlay, guard } = playGuards(playerId, amount, play);
   // Wallet -> game: every check in the transfer's opening transaction.
   if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard });
   // Game -> game: refused before the first leg when the second would be (nothing moves); checked again in the
@@ -73,6 +83,6 @@ export async function transferAll(deps: TransferDeps, playerId: number, to: stri
   const balance = await walletBalance(deps.db, playerId);
   if (balance <= 0) throw unprocessable('MONEY_NOT_ENOUGH');
   if (balance < TRANSFER_MINIMUM_SATANG) throw unprocessable('TRANSFER_MINIMUM');
-  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: lossGuard(playerId, balance, play) });
+  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: playGuards(playerId, balance, play).guard });
   return { ...r, amount: balance };
 }
