@@ -1,6 +1,7 @@
 import { freshDb, type TestDb } from '../test/helper';
 import { seedBase } from '../db/seed';
 import { insertPlayer } from './test-support';
+import * as accounts from './accounts';
 import {
   DuplicateEntryError,
   InsufficientFundsError,
@@ -133,4 +134,40 @@ test('the audit reports tampering: a balance that is not the sum of its postings
   } finally {
     await db2.dispose();
   }
+});
+
+test('an account whose version moved after it was read under its lock: the entry is refused and nothing of it is written', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 5000, from: 'deposits_in_transit', kind: 'deposit', reference: `v-${p}-1` }));
+  const real = accounts.ensureAccounts;
+  // Either account of the pair (both are written by one statement) and a three-account entry (one statement each).
+  for (const [stale, postings] of [
+    [0, 2],
+    [1, 2],
+    [2, 3],
+  ] as const) {
+    const spy = jest.spyOn(accounts, 'ensureAccounts').mockImplementationOnce(async (...args: Parameters<typeof real>) => {
+      const rows = await real(...args);
+      return rows.map((r, i) => (i === stale ? { ...r, version: r.version + 1 } : r));
+    });
+    const before = await t.db.selectFrom('ledger_accounts').select(['code', 'balance', 'version']).orderBy('id').execute();
+    const legs =
+      postings === 2
+        ? [
+            { account: walletAccount(p), amount: -100 },
+            { account: systemAccount('bonus_budget'), amount: 100 },
+          ]
+        : [
+            { account: walletAccount(p), amount: -100 },
+            { account: systemAccount('bonus_budget'), amount: 60 },
+            { account: systemAccount('deposits_in_transit'), amount: 40 },
+          ];
+    await expect(tx((trx) => postEntry(trx, { kind: 'bonus_clear', reference: `v-${p}-${stale}-${postings}`, playerId: p, postings: legs }))).rejects.toThrow(
+      /changed under its lock/,
+    );
+    spy.mockRestore();
+    expect(await t.db.selectFrom('ledger_accounts').select(['code', 'balance', 'version']).orderBy('id').execute()).toEqual(before);
+    expect(await t.db.selectFrom('journal_entries').select('id').where('reference', '=', `v-${p}-${stale}-${postings}`).execute()).toEqual([]);
+  }
+  expect(await walletBalance(t.db, p)).toBe(5000);
 });

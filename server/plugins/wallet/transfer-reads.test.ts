@@ -55,6 +55,8 @@ const onSqlite = !process.env.DATABASE_URL;
     for (const table of ['play_restrictions', 'play_limits', 'game_accounts']) expect(onWriter).toContain(`"${table}"`);
     // The limits once: the session limit and the loss limit are checked from one read of them.
     expect(onWriter.match(/from "play_limits"/g)).toHaveLength(1);
+    // Two journal entries (wallet -> in transit, in transit -> game), each writing its two balances in one statement.
+    expect(onWriter.match(/update "ledger_accounts"/g)).toHaveLength(2);
 
     // Refusals from inside that transaction leave nothing behind.
     const before = await t.app.db.selectFrom('game_transfers').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', p.id).executeTakeFirstOrThrow();
