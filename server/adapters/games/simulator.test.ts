@@ -1,3 +1,4 @@
+import { Kysely } from 'kysely';
 import { freshDb, type TestDb } from '../../test/helper';
 import { GameSimulator, type GameSimulatorOptions } from './simulator';
 import { ProviderTimeoutError } from './types';
@@ -40,6 +41,24 @@ describe('createPlayer', () => {
 });
 
 describe('transfers', () => {
+  test('build no query: every statement of a deposit or withdrawal is compiled once (issue 13)', async () => {
+    const u = await newPlayer();
+    await sim.deposit('pg', u, 'warm-d', 1_000);
+    await sim.withdraw('pg', u, 'warm-w', 10_000); // refused: the player lookup too
+    await sim.deposit('pg', u, 'warm-d', 1_000); // again: the recorded outcome
+    const builders = (['selectFrom', 'insertInto', 'updateTable'] as const).map((m) => jest.spyOn(Kysely.prototype, m));
+    try {
+      expect(await sim.deposit('pg', u, 'once-d', 1_000)).toEqual({ status: 'settled' });
+      expect(await sim.withdraw('pg', u, 'once-w', 500)).toEqual({ status: 'settled' });
+      expect(await sim.withdraw('pg', u, 'once-w2', 10_000)).toEqual({ status: 'failed', reason: 'INSUFFICIENT' });
+      expect(await sim.deposit('pg', u, 'once-d', 1_000)).toEqual({ status: 'settled' }); // the recorded outcome
+      for (const b of builders) expect(b).not.toHaveBeenCalled();
+    } finally {
+      for (const b of builders) b.mockRestore();
+    }
+    expect(await sim.balance('pg', u)).toBe(1_500); // 1,000 + 1,000 - 500
+  });
+
   test('a deposit then a withdrawal move the game balance', async () => {
     const u = await newPlayer();
     expect(await sim.deposit('pg', u, 'd-1', 10_000)).toEqual({ status: 'settled' });

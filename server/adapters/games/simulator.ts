@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../errors';
 import { nowIso } from '../../db';
+import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import type { SimTransfersTable } from '../../db/schema-game-sim';
 import { ProviderRejectedError } from './provider-errors';
@@ -118,6 +119,47 @@ function sameText(a: string, b: string): boolean {
  * tables, reached only through the GameProvider interface (plus the game page it serves). It behaves like a
  * remote provider, failures and delays included, so the wallet's transfer protocol is exercised for real.
  */
+
+// A transfer's statements, compiled once (server/db/prepared.ts): the simulator stands in for a remote provider, and
+// building them on every call was CPU of ours, and on PostgreSQL a parse and plan each of its server's (issue 13).
+const claimTransfer = prepared((db, a: { game_code: string; transfer_id: string; kind: 'deposit' | 'withdraw'; username: string; amount: number; created_at: string }) =>
+  db
+    .insertInto('sim_transfers')
+    .values({ game_code: a.game_code, transfer_id: a.transfer_id, kind: a.kind, username: a.username, amount: a.amount, status: 'failed', reason: 'CLAIMED', balance_after: null, created_at: a.created_at })
+    .onConflict((oc) => oc.columns(['game_code', 'transfer_id']).doNothing())
+    .returning('transfer_id'),
+);
+const transferOutcome = prepared((db, a: { game_code: string; transfer_id: string }) =>
+  db.selectFrom('sim_transfers').select(['status', 'reason']).where('game_code', '=', a.game_code).where('transfer_id', '=', a.transfer_id),
+);
+const depositInto = prepared((db, a: { amount: number; updated_at: string; game_code: string; username: string }) =>
+  db
+    .updateTable('sim_players')
+    .set((eb) => ({ balance: eb('balance', '+', a.amount), updated_at: a.updated_at }))
+    .where('game_code', '=', a.game_code)
+    .where('username', '=', a.username)
+    .returning('balance'),
+);
+const withdrawFrom = prepared((db, a: { amount: number; updated_at: string; game_code: string; username: string }) =>
+  db
+    .updateTable('sim_players')
+    .set((eb) => ({ balance: eb('balance', '-', a.amount), updated_at: a.updated_at }))
+    .where('game_code', '=', a.game_code)
+    .where('username', '=', a.username)
+    .where('balance', '>=', a.amount)
+    .returning('balance'),
+);
+const playerByUsername = prepared((db, a: { game_code: string; username: string }) =>
+  db.selectFrom('sim_players').select('id').where('game_code', '=', a.game_code).where('username', '=', a.username),
+);
+const recordOutcome = prepared((db, a: { status: 'settled' | 'failed'; reason: string | null; balance_after: number | null; game_code: string; transfer_id: string }) =>
+  db
+    .updateTable('sim_transfers')
+    .set({ status: a.status, reason: a.reason, balance_after: a.balance_after })
+    .where('game_code', '=', a.game_code)
+    .where('transfer_id', '=', a.transfer_id),
+);
+
 export class GameSimulator implements GameProvider {
   private readonly knobs: GameSimulatorKnobs;
   private readonly rng: () => number;
@@ -290,19 +332,10 @@ export class GameSimulator implements GameProvider {
     return this.store.transaction().execute(async (trx) => {
       const now = nowIso(this.now());
       // On PostgreSQL a concurrent claim of the same id waits here for the first to commit, then does nothing.
-      const claimed = await trx
-        .insertInto('sim_transfers')
-        .values({ game_code: gameCode, transfer_id: transferId, kind, username, amount, status: 'failed', reason: 'CLAIMED', balance_after: null, created_at: now })
-        .onConflict((oc) => oc.columns(['game_code', 'transfer_id']).doNothing())
-        .returning('transfer_id')
-        .executeTakeFirst();
+      const claimed = await claimTransfer.first(trx, { game_code: gameCode, transfer_id: transferId, kind, username, amount, created_at: now });
       if (!claimed) {
-        const first = await trx
-          .selectFrom('sim_transfers')
-          .select(['status', 'reason'])
-          .where('game_code', '=', gameCode)
-          .where('transfer_id', '=', transferId)
-          .executeTakeFirstOrThrow();
+        const first = await transferOutcome.first(trx, { game_code: gameCode, transfer_id: transferId });
+        if (!first) throw new Error(`game simulator: transfer ${transferId} was claimed but is not there`);
         return outcomeOf(first);
       }
 
@@ -310,26 +343,16 @@ export class GameSimulator implements GameProvider {
       if (reject) {
         result = { status: 'failed', reason: 'REJECTED', balanceAfter: null };
       } else {
-        let q = trx
-          .updateTable('sim_players')
-          .set((eb) => ({ balance: eb('balance', kind === 'deposit' ? '+' : '-', amount), updated_at: now }))
-          .where('game_code', '=', gameCode)
-          .where('username', '=', username);
-        if (kind === 'withdraw') q = q.where('balance', '>=', amount);
-        const row = await q.returning('balance').executeTakeFirst();
+        const move = kind === 'deposit' ? depositInto : withdrawFrom;
+        const row = await move.first(trx, { amount, updated_at: now, game_code: gameCode, username });
         if (row) {
           result = { status: 'settled', reason: null, balanceAfter: Number(row.balance) };
         } else {
-          const exists = await trx.selectFrom('sim_players').select('id').where('game_code', '=', gameCode).where('username', '=', username).executeTakeFirst();
+          const exists = await playerByUsername.first(trx, { game_code: gameCode, username });
           result = { status: 'failed', reason: exists ? 'INSUFFICIENT' : 'NO_PLAYER', balanceAfter: null };
         }
       }
-      await trx
-        .updateTable('sim_transfers')
-        .set({ status: result.status, reason: result.reason, balance_after: result.balanceAfter })
-        .where('game_code', '=', gameCode)
-        .where('transfer_id', '=', transferId)
-        .execute();
+      await recordOutcome.run(trx, { status: result.status, reason: result.reason, balance_after: result.balanceAfter, game_code: gameCode, transfer_id: transferId });
       return outcomeOf(result);
     });
   }
