@@ -26,6 +26,7 @@ export {
   type PostingInput,
   type PostedEntry,
   type WalletMovement,
+  type JournalObserver,
 } from './journal';
 export { runAudit, formatAuditReport, type AuditReport } from './audit';
 export { parseBaht, parseWireBaht, toBaht, formatSatang } from './money';

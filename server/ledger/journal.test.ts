@@ -15,7 +15,7 @@ import {
   walletAccount,
   walletBalance,
 } from './index';
-import { sql, type Transaction } from 'kysely';
+import { Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 
 let t: TestDb;
@@ -170,4 +170,20 @@ test('an account whose version moved after it was read under its lock: the entry
     expect(await t.db.selectFrom('journal_entries').select('id').where('reference', '=', `v-${p}-${stale}-${postings}`).execute()).toEqual([]);
   }
   expect(await walletBalance(t.db, p)).toBe(5000);
+});
+
+test('a two-account entry builds no query: every statement of it is compiled once (issue 13)', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 700, from: 'deposits_in_transit', kind: 'deposit', reference: `b-${p}-1` }));
+  const builders = (['selectFrom', 'insertInto', 'updateTable'] as const).map((m) => jest.spyOn(Kysely.prototype, m));
+  try {
+    await tx((trx) => debitWallet(trx, { playerId: p, amount: 200, to: 'bonus_budget', kind: 'bonus_clear', reference: `b-${p}-2` }));
+    await expect(tx((trx) => debitWallet(trx, { playerId: p, amount: 1, to: 'bonus_budget', kind: 'bonus_clear', reference: `b-${p}-2` }))).rejects.toThrow(
+      DuplicateEntryError,
+    );
+    for (const b of builders) expect(b).not.toHaveBeenCalled();
+  } finally {
+    for (const b of builders) b.mockRestore();
+  }
+  expect(await walletBalance(t.db, p)).toBe(500);
 });

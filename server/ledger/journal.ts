@@ -61,8 +61,38 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(err?.message ?? '');
 }
 
-// The hot statements of postEntry, compiled once (server/db/prepared.ts). The entry's insert is built each time:
-// /metrics counts entries by kind from the app's Kysely plugin (ops/metrics.ts), which sees built queries only.
+/**
+ * A Kysely plugin with this method, installed on a handle (`db.withPlugin`), hears of every entry postEntry writes
+ * through that handle or its transactions: the app's /metrics counter (ops/metrics.ts). The entry's insert is a
+ * prepared statement, which plugins do not see being built, so postEntry tells them itself once the insert succeeded.
+ */
+export interface JournalObserver {
+  journalEntryPosted(kind: string): void;
+}
+
+function tellObservers(trx: Transaction<DB>, kind: string): void {
+  for (const p of trx.getExecutor().plugins) (p as Partial<JournalObserver>).journalEntryPosted?.(kind);
+}
+
+// The hot statements of postEntry, compiled once (server/db/prepared.ts).
+const insertEntry = prepared(
+  (db, a: { reference: string; kind: string; player_id: number | null; currency: string; reverses_entry_id: number | null; memo: string | null; created_at: string }) =>
+    db
+      .insertInto('journal_entries')
+      .values({
+        reference: a.reference,
+        kind: a.kind,
+        player_id: a.player_id,
+        currency: a.currency,
+        reverses_entry_id: a.reverses_entry_id,
+        memo: a.memo,
+        created_at: a.created_at,
+      })
+      // The unique index on reference decides (no read first); DO NOTHING keeps a PostgreSQL transaction usable
+      // after a duplicate, as the read before it did.
+      .onConflict((oc) => oc.column('reference').doNothing())
+      .returning('id'),
+);
 const updateBalance = prepared((db, a: { balance: number; version: number; updated_at: string; id: number; old: number }) =>
   db.updateTable('ledger_accounts').set({ balance: a.balance, version: a.version, updated_at: a.updated_at }).where('id', '=', a.id).where('version', '=', a.old),
 );
@@ -155,24 +185,18 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
   const now = nowIso();
   let entryId: number;
   try {
-    // The unique index on reference decides (no read first); DO NOTHING keeps a PostgreSQL transaction usable
-    // after a duplicate, as the read before it did.
-    const row = await trx
-      .insertInto('journal_entries')
-      .values({
-        reference: input.reference,
-        kind: input.kind,
-        player_id: input.playerId ?? null,
-        currency,
-        reverses_entry_id: input.reversesEntryId ?? null,
-        memo: input.memo ?? null,
-        created_at: now,
-      })
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const row = await insertEntry.first(trx, {
+      reference: input.reference,
+      kind: input.kind,
+      player_id: input.playerId ?? null,
+      currency,
+      reverses_entry_id: input.reversesEntryId ?? null,
+      memo: input.memo ?? null,
+      created_at: now,
+    });
     if (!row) throw new DuplicateEntryError(input.reference);
     entryId = Number(row.id);
+    tellObservers(trx, input.kind);
   } catch (e) {
     if (isUniqueViolation(e)) throw new DuplicateEntryError(input.reference);
     throw e;

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { JournalObserver } from '../../ledger';
 
 /**
  * The app's Prometheus metrics (docs/operations.md "Metrics"). One Registry per app instance, never prom-client's
@@ -97,42 +98,18 @@ export function labelOf(v: unknown): string {
 }
 
 /**
- * Sees every `insert into journal_entries` the app's Kysely runs (the ledger's postEntry) and counts its kinds
- * once the insert succeeded. It counts when the entry is written inside its transaction: a transaction that
- * rolls back after a successful postEntry (rare: a later step of the same movement fails) is counted too.
+ * Counts the journal entries the app posts, by kind: installed on app.db (app.ts), it hears of each entry postEntry
+ * writes through that handle (JournalObserver, server/ledger/journal.ts) once its insert succeeded. It counts when
+ * the entry is written inside its transaction: a transaction that rolls back after a successful postEntry (rare: a
+ * later step of the same movement fails) is counted too. Entries written through another handle on the same database
+ * (a test's own connection, a CLI) are not this app's work and are not counted.
  */
-function journalEntryCounter(count: (kind: string) => void): KyselyPlugin {
-  const pending = new WeakMap<object, string[]>();
+function journalEntryCounter(count: (kind: string) => void): KyselyPlugin & JournalObserver {
   return {
-    transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-      const node = args.node;
-      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === 'journal_entries') {
-        const kinds = kindsOf(node);
-        if (kinds.length) pending.set(args.queryId, kinds);
-      }
-      return node;
-    },
-    async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-      const kinds = pending.get(args.queryId);
-      if (kinds) {
-        pending.delete(args.queryId);
-        for (const k of kinds) count(labelOf(k));
-      }
-      return args.result;
-    },
+    transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => args.node,
+    transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => args.result,
+    journalEntryPosted: (kind) => count(labelOf(kind)),
   };
-}
-
-function kindsOf(node: Extract<RootOperationNode, { kind: 'InsertQueryNode' }>): string[] {
-  const col = (node.columns ?? []).findIndex((c) => c.column.name === 'kind');
-  const values = node.values as { kind: string; values?: readonly { kind: string; values: readonly unknown[] }[] } | undefined;
-  if (col < 0 || values?.kind !== 'ValuesNode' || !values.values) return [];
-  return values.values.map((row) => {
-    const v = row.values[col] as unknown;
-    if (row.kind === 'PrimitiveValueListNode') return String(v);
-    const n = v as { kind?: string; value?: unknown };
-    return n?.kind === 'ValueNode' ? String(n.value) : 'other';
-  });
 }
 
 type Outcome = 'ok' | 'refused' | 'timeout' | 'error';
