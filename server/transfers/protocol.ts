@@ -49,23 +49,36 @@ const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
 export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
 
 export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
+  return (await requireGameAccountOf(db, playerId, gameCode)).account;
+}
+
+/** requireGameAccount, with the player's currency from the same read (undefined when there is no such player). */
+async function requireGameAccountOf(db: Kysely<DB>, playerId: number, gameCode: string): Promise<{ account: GameAccountRow; currency?: string }> {
   const found = await findGameAndAccount(db, playerId, gameCode);
   if (!found || !found.active) throw notFound('NO_GAME');
   if (!found.account) throw unprocessable('SLOT_NO_ACCOUNT');
-  return found.account;
+  return { account: found.account, currency: found.currency };
 }
 
 /**
  * Step 1 of the protocol. `check` runs first in the same transaction: whatever must hold before the money moves
- * (a throw refuses the transfer and leaves nothing behind).
+ * (a throw refuses the transfer and leaves nothing behind). It may answer the player's currency when it read it in
+ * that transaction (the game-account read does: one statement, and on PostgreSQL one round trip, less).
  */
-async function openTransfer(deps: TransferDeps, direction: TransferDirection, playerId: number, gameCode: string, amount: number, check?: TransferGuard): Promise<string> {
+async function openTransfer(
+  deps: TransferDeps,
+  direction: TransferDirection,
+  playerId: number,
+  gameCode: string,
+  amount: number,
+  check?: (trx: Transaction<DB>) => Promise<string | undefined>,
+): Promise<string> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
   const at = now(deps);
   const id = newTransferId(Date.now());
   await deps.db.transaction().execute(async (trx) => {
-    if (check) await check(trx);
-    const currency = await currencyOf(trx, playerId);
+    const known = check ? await check(trx) : undefined;
+    const currency = known ?? (await currencyOf(trx, playerId));
     await insertTransfer(trx, {
       id,
       player_id: playerId,
@@ -207,8 +220,10 @@ export async function transferToGame(
   let acct: GameAccountRow | undefined;
   const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount, async (trx) => {
     if (input.mayPlay) await input.mayPlay(trx);
-    acct = await requireGameAccount(trx, input.playerId, input.gameCode);
+    const found = await requireGameAccountOf(trx, input.playerId, input.gameCode);
+    acct = found.account;
     if (input.guard) await input.guard(trx);
+    return found.currency;
   });
   if (!acct) throw new Error('the opening transaction did not read the game account');
   const { username } = acct;

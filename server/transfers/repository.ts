@@ -92,17 +92,27 @@ const gameWithAccount = prepared((db, a: { code: string; player_id: number }) =>
   db
     .selectFrom('games')
     .leftJoin('game_accounts', (j) => j.onRef('game_accounts.game_code', '=', 'games.code').on('game_accounts.player_id', '=', a.player_id))
-    .select(['games.active', 'game_accounts.username', 'game_accounts.password', 'game_accounts.event'])
+    .select((eb) => [
+      'games.active',
+      'game_accounts.username',
+      'game_accounts.password',
+      'game_accounts.event',
+      eb.selectFrom('players').select('players.currency').where('players.id', '=', a.player_id).as('currency'),
+    ])
     .where('games.code', '=', a.code),
 );
 
 /**
- * The game (undefined when there is no such game) and the player's account at it (undefined when the player has
- * none), in one read.
+ * The game (undefined when there is no such game), the player's account at it (undefined when the player has none)
+ * and the player's currency (undefined when there is no such player), in one read.
  */
-export async function findGameAndAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<{ active: boolean; account?: GameAccountRow } | undefined> {
+export async function findGameAndAccount(
+  db: Kysely<DB>,
+  playerId: number,
+  gameCode: string,
+): Promise<{ active: boolean; account?: GameAccountRow; currency?: string } | undefined> {
   const r = await gameWithAccount.first(db, { code: gameCode, player_id: playerId });
   if (!r) return undefined;
   const account = r.username == null ? undefined : { playerId, gameCode, username: r.username, sealedPassword: r.password!, sealedEvent: r.event ?? null };
-  return { active: !!Number(r.active), account };
+  return { active: !!Number(r.active), account, currency: r.currency ?? undefined };
 }
