@@ -6,6 +6,7 @@ import { errorResponse, limitsAnswer, server } from '../test/server';
 import { api, CLIENT_MARKER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 import { classifyError, errorCode } from './apiErrors';
 import { AppProviders } from './AppProviders';
+import { sessionEnded, tokenReplaced } from './authEvents';
 import { setNavigator } from './navigation';
 import { initialPrefs } from './prefs';
 import { playLimitsApi } from './playLimits';
@@ -94,6 +95,41 @@ describe('base API', () => {
     setNavigator(navigate, () => at);
     await run('/api/probe');
     expect(navigate).toHaveBeenCalledWith(landing, { replace: true });
+  });
+
+  // The e2e accounts journey once ended on /login?next=/user/profile after a logout: a call of the reloaded page was
+  // answered 401 after the logout's revocation and sent the player back with the page they were leaving.
+  it('leaves a refusal of a token the device no longer holds alone (a logout or a new token came first)', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/probe', async () => {
+        await answered;
+        return errorResponse('invalid-token', 401);
+      }),
+    );
+    const { store, navigate } = setup({ token: 'old' });
+    setNavigator(navigate, () => '/user/profile');
+    const running = store.dispatch(probeApi.endpoints.probe.initiate('/api/probe', { forceRefetch: true }));
+    // The password change answers a fresh token while the call is out.
+    act(() => void store.dispatch(tokenReplaced('new')));
+    answer();
+    await act(() => running);
+    expect(store.getState().session.token).toBe('new');
+    // The logout ends the session while the call is out.
+    const next = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/probe', async () => {
+        await next;
+        return errorResponse('invalid-token', 401);
+      }),
+    );
+    const second = store.dispatch(probeApi.endpoints.probe.initiate('/api/probe', { forceRefetch: true }));
+    act(() => void store.dispatch(sessionEnded('logout')));
+    answer();
+    await act(() => second);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it("treats the plain text 'cannot verify identity' as a refused session", async () => {

@@ -28,6 +28,9 @@ export interface ApiExtraOptions {
   upload?: boolean;
 }
 
+/** The token the session holds in a store's state (null when logged out). */
+export const sessionTokenOf = (state: unknown): string | null => (state as { session?: { token?: string | null } }).session?.token ?? null;
+
 const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
 
 const rawBaseQuery = fetchBaseQuery({
@@ -37,7 +40,7 @@ const rawBaseQuery = fetchBaseQuery({
   // JSON when the server says JSON, text otherwise: 'cannot verify identity' may come as plain text.
   responseHandler: 'content-type',
   prepareHeaders: (headers, { getState }) => {
-    const token = (getState() as { session?: { token?: string | null } }).session?.token;
+    const token = sessionTokenOf(getState());
     if (token) headers.set('Authorization', `Bearer ${token}`);
     headers.set(CLIENT_HEADER, CLIENT_MARKER);
     return headers;
@@ -67,6 +70,21 @@ export function reportFailure(error: FetchBaseQueryError, dispatch: (action: Unk
   }
 }
 
+/**
+ * A call that outlived the session it was made for says nothing about the session the device has now:
+ * - ended while the call was out (logout, or another call's refusal): none of its failures is the player's to see,
+ *   neither a refusal (the server saw the logout's revocation first; handling it would send a player already on the
+ *   way to /login back there with the page they left as next, the router's location being that page until the
+ *   logout's navigation has loaded) nor the abort of the session's end (a "cannot reach the server" toast);
+ * - replaced while the call was out (a password change answers a new token; a login): only its refusal is stale,
+ *   and handling it would end the new session.
+ */
+function outlivedItsSession(error: FetchBaseQueryError, sentWith: string | null, holdsNow: string | null): boolean {
+  if (sentWith === holdsNow) return false;
+  if (holdsNow === null) return true;
+  return classifyError(error).kind === 'reauth';
+}
+
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
   args,
   api,
@@ -74,8 +92,11 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const request: FetchArgs = typeof args === 'string' ? { url: args } : args;
   const timeout = request.timeout ?? (extraOptions.upload ? UPLOAD_TIMEOUT_MS : REQUEST_TIMEOUT_MS);
+  const sentWith = sessionTokenOf(api.getState());
   const result = await rawBaseQuery({ ...request, timeout }, api, extraOptions);
-  if (result.error) reportFailure(result.error, api.dispatch, extraOptions);
+  if (result.error && !outlivedItsSession(result.error, sentWith, sessionTokenOf(api.getState()))) {
+    reportFailure(result.error, api.dispatch, extraOptions);
+  }
   return result;
 };
 

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 
-import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, UPLOAD_TIMEOUT_MS, type ApiExtraOptions } from '../../app/api';
+import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, sessionTokenOf, UPLOAD_TIMEOUT_MS, type ApiExtraOptions } from '../../app/api';
 import { classifyError } from '../../app/apiErrors';
 import { guestIdRevoked } from '../../app/prefs';
 import type { Locale } from '../../lib/locale';
@@ -77,15 +77,13 @@ export interface MarkReadArgs extends ChatIdentity {
   ids: string[];
 }
 
-const tokenOf = (state: unknown) => (state as { session?: { token?: string | null } }).session?.token ?? null;
-
 /**
  * Spec §8 handling for chat calls. A player is handled as everywhere (a refused token ends the session); a
  * guest refused with UNAUTHORIZED holds a guest id the server no longer accepts (its key changed), which must
  * not send a visitor to /login: the id is dropped so the widget asks for a new one.
  */
 function afterFailure(error: FetchBaseQueryError, api: BaseQueryApi, guestId: string | undefined) {
-  if (!tokenOf(api.getState()) && classifyError(error).kind === 'reauth') {
+  if (!sessionTokenOf(api.getState()) && classifyError(error).kind === 'reauth') {
     if (guestId) api.dispatch(guestIdRevoked(guestId));
     return;
   }
@@ -193,7 +191,7 @@ export const chatApi = api.injectEndpoints({
         const call = (who: ChatIdentity) => baseQuery({ url: '/api/chat/history', method: 'POST', body: { ...identityBody(who), limit, skip } });
         let result = await call(identity);
         // A guest id the server no longer accepts must not end a player's session: it goes, and the call again without it.
-        if (result.error && identity.userId && identity.guestId && tokenOf(api.getState()) && classifyError(result.error).kind === 'reauth') {
+        if (result.error && identity.userId && identity.guestId && sessionTokenOf(api.getState()) && classifyError(result.error).kind === 'reauth') {
           api.dispatch(guestIdRevoked(identity.guestId));
           result = await call({ userId: identity.userId });
         }
@@ -221,7 +219,7 @@ export const chatApi = api.injectEndpoints({
         form.append('file', file, file.name);
         let percent = -1;
         const result = await postForm(`/api/chat/upload-${kind}`, form, {
-          token: tokenOf(api.getState()),
+          token: sessionTokenOf(api.getState()),
           signal: api.signal,
           onProgress: (loaded, total) => {
             // One event per whole percent is enough for a progress bar.
