@@ -67,7 +67,7 @@ test('a missing argument is refused before anything runs', async () => {
   await expect(playerById.first(db.db, {} as { id: number })).rejects.toThrow('argument id is missing');
 });
 
-describe('reads outside a transaction (SQLite with group commit: straight to the read-only connection)', () => {
+describe("SQLite with group commit: prepared queries without Kysely's executor (reads outside a transaction on the read-only connection)", () => {
   const onSqlite = !process.env.DATABASE_URL;
   /** A derived instance whose Kysely result hook counts the queries that went through Kysely's executor. */
   const counting = () => {
@@ -88,16 +88,40 @@ describe('reads outside a transaction (SQLite with group commit: straight to the
     expect((await playerById.first(k, { id }))?.id).toBe(id);
     expect(count()).toBe(0);
 
-    // Inside a transaction the query runs on the transaction's connection, through Kysely, and sees its own rows;
-    // a read outside it, at the same moment, does not see them before they are committed.
+    // Inside a transaction the query runs on the transaction's connection (also without Kysely's executor) and sees
+    // its own rows; a read outside it, at the same moment, does not see them before they are committed.
     await k.transaction().execute(async (trx) => {
-      await rename.run(trx, { id, name: 'Not yet committed', at: nowIso() });
+      const renamed = await rename.run(trx, { id, name: 'Not yet committed', at: nowIso() });
+      expect(Number(renamed.numAffectedRows)).toBe(1);
       expect((await playerById.first(trx, { id }))?.name).toBe('Not yet committed');
       expect((await playerById.first(k, { id }))?.name).not.toBe('Not yet committed');
     });
-    expect(count()).toBe(2);
+    expect(count()).toBe(0);
     expect((await playerById.first(k, { id }))?.name).toBe('Not yet committed');
-    expect(count()).toBe(2);
+    expect(count()).toBe(0);
+  });
+
+  (onSqlite ? test : test.skip)("in a transaction without Kysely's executor: a rollback undoes it, and the handle dies with its transaction", async () => {
+    const { k, count } = counting();
+    const id = await insertPlayer(db.db);
+    let kept: typeof k | undefined;
+    await expect(
+      k.transaction().execute(async (trx) => {
+        kept = trx;
+        await rename.run(trx, { id, name: 'Rolled back', at: nowIso() });
+        expect((await playerById.first(trx, { id }))?.name).toBe('Rolled back');
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect((await playerById.first(k, { id }))?.name).not.toBe('Rolled back');
+    await expect(rename.run(kept!, { id, name: 'Too late', at: nowIso() })).rejects.toThrow(/after its transaction|outside its transaction/);
+    await k.transaction().execute(async (trx) => {
+      kept = trx;
+      await rename.run(trx, { id, name: 'Committed', at: nowIso() });
+    });
+    await expect(rename.run(kept!, { id, name: 'Too late', at: nowIso() })).rejects.toThrow(/after its transaction|outside its transaction/);
+    expect((await playerById.first(k, { id }))?.name).toBe('Committed');
+    expect(count()).toBe(0);
   });
 
   test('a write outside a transaction still takes the driver: it commits and reports its rows', async () => {

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema';
+import { transactionStatements } from './group-commit';
 import { isPostgres } from './portable';
 
 /**
@@ -72,6 +73,31 @@ export function namePreparedStatements(client: { query: (...args: never[]) => un
   }) as typeof client.query;
 }
 
+/**
+ * Per transaction handle: how its prepared queries run without Kysely's executor (SQLite with group commit: the
+ * lease's statements, group-commit.ts), or null where they take Kysely's way (PostgreSQL, SQLite without group
+ * commit). Found on the transaction's first prepared query, through the one public way to its connection.
+ */
+type DirectStatement = (text: string, parameters: unknown[]) => QueryResult<unknown>;
+const transactionDirect = new WeakMap<Kysely<DB>, DirectStatement | null>();
+
+async function directOf(trx: Kysely<DB>): Promise<DirectStatement | null> {
+  let direct = transactionDirect.get(trx);
+  if (direct === undefined) {
+    direct = (await trx.getExecutor().provideConnection(async (connection) => transactionStatements(connection))) ?? null;
+    transactionDirect.set(trx, direct);
+  }
+  return direct;
+}
+
+function runDirect<O>(direct: DirectStatement, text: string, parameters: unknown[]): Promise<QueryResult<O>> {
+  try {
+    return Promise.resolve(direct(text, parameters) as QueryResult<O>);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 class StandIn {
   constructor(readonly name: string) {}
 }
@@ -101,7 +127,13 @@ export function prepared<A extends Record<string, unknown>, O>(build: (db: Kysel
       if (v === undefined) throw new Error(`prepared query: argument ${p.name} is missing`);
       return v;
     });
-    const direct = db.isTransaction ? undefined : directReads.get(db);
+    if (db.isTransaction) {
+      const inTransaction = transactionDirect.get(db);
+      if (inTransaction) return runDirect<O>(inTransaction, c.sql, parameters);
+      if (inTransaction === null) return db.executeQuery<O>({ ...c, parameters });
+      return directOf(db).then((found) => (found ? runDirect<O>(found, c.sql, parameters) : db.executeQuery<O>({ ...c, parameters })));
+    }
+    const direct = directReads.get(db);
     if (direct) {
       try {
         const rows = direct(c.sql, parameters) as O[] | undefined;
