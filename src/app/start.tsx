@@ -18,47 +18,56 @@ import { nextTask } from './nextTask';
  */
 export function startApp(container: HTMLElement): void {
   const store = makeStore();
-  seedBootData(store, readBootData(document));
-  persistStore(store, null, () => {
-    // The mobile/iframe build: what the host app put in the frame's address (app/host), before the texts load.
+  // The store, the boot data's first dispatch and the stored state's rehydration (every reducer, cold) were one task
+  // of ~60 ms on this machine kind, with the texts' start after them (docs/client.md "First screen"): each its own.
+  void nextTask()
+    .then(() => {
+      seedBootData(store, readBootData(document));
+      return nextTask();
+    })
+    .then(() => persistStore(store, null, () => void nextTask().then(() => afterRehydration(store, container))));
+}
+
+/** From the stored state on: the texts, the router, the first render. */
+function afterRehydration(store: ReturnType<typeof makeStore>, container: HTMLElement): void {
+  // The mobile/iframe build: what the host app put in the frame's address (app/host), before the texts load.
+  if (process.env.VARIANT === 'mobile') {
+    const hide = hostControlsFromQuery(window.location.search);
+    if (hide) store.dispatch(hostControlsRequested(hide));
+    const locale = hostLocaleFromQuery(window.location.search);
+    if (locale) store.dispatch(localeChosen(locale));
+  }
+  // Each step from here on starts a task of its own (nextTask): the texts, the first route's imports, the router's
+  // first match and the first render ran as one chain of microtasks, one long task (docs/client.md "First screen").
+  void applyLocale(store.getState().prefs.locale).finally(async () => {
+    await nextTask();
+    const routes = buildRoutes(store);
+    startRouteImports(routes, window.location.pathname);
+    await nextTask();
+    const router = createAppRouter(store, routes);
+    // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
     if (process.env.VARIANT === 'mobile') {
-      const hide = hostControlsFromQuery(window.location.search);
-      if (hide) store.dispatch(hostControlsRequested(hide));
-      const locale = hostLocaleFromQuery(window.location.search);
-      if (locale) store.dispatch(localeChosen(locale));
+      void import(/* webpackChunkName: "host-bridge" */ './host/hostBridge')
+        .then(({ startHostBridge }) => startHostBridge(window, store, router))
+        .catch((failure: unknown) => console.warn('host bridge not started', failure));
     }
-    // Each step from here on starts a task of its own (nextTask): the texts, the first route's imports, the router's
-    // first match and the first render ran as one chain of microtasks, one long task (docs/client.md "First screen").
-    void applyLocale(store.getState().prefs.locale).finally(async () => {
-      await nextTask();
-      const routes = buildRoutes(store);
-      startRouteImports(routes, window.location.pathname);
-      await nextTask();
-      const router = createAppRouter(store, routes);
-      // The mobile/iframe build (VARIANT=mobile) talks to its host app; the web build drops this with the flag.
-      if (process.env.VARIANT === 'mobile') {
-        void import(/* webpackChunkName: "host-bridge" */ './host/hostBridge')
-          .then(({ startHostBridge }) => startHostBridge(window, store, router))
-          .catch((failure: unknown) => console.warn('host bridge not started', failure));
-      }
-      await nextTask();
-      // The first render waits for the first route (its guard and lazy modules): rendered before, React would commit
-      // the router's empty fallback, and a prerendered screen (the root's content, docs/client.md "First screen")
-      // would go blank until the route came.
-      await routerReady(router);
-      // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
-      // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
-      const root = createRoot(container);
-      startTransition(() => {
-        root.render(
-          <StrictMode>
-            <AppProviders store={store}>
-              <RouterProvider router={router} />
-            </AppProviders>
-            <Mounted container={container} />
-          </StrictMode>,
-        );
-      });
+    await nextTask();
+    // The first render waits for the first route (its guard and lazy modules): rendered before, React would commit
+    // the router's empty fallback, and a prerendered screen (the root's content, docs/client.md "First screen")
+    // would go blank until the route came.
+    await routerReady(router);
+    // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
+    // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProviders store={store}>
+            <RouterProvider router={router} />
+          </AppProviders>
+          <Mounted container={container} />
+        </StrictMode>,
+      );
     });
   });
 }
