@@ -99,13 +99,29 @@ export function initI18n(lng: Locale): Promise<unknown> {
     .then(() => (i18n.language === lng ? undefined : i18n.changeLanguage(lng)));
 }
 
+/** The cookie that tells the server which language to draw /login in next time (server/plugins/spa-prerender.ts). */
+export const langCookie = (locale: Locale) => `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
+
+/** The language whose <html lang> and cookie this page has written (applyLocale). */
+let written: Locale | undefined;
+
+/**
+ * <html lang> and the language cookie, written only when they change: the boot applies the stored language and the
+ * app's LocaleSync applies it again after the first render, and in Chromium setting document.cookie is a
+ * synchronous call to the browser's network process (~20 ms of one of /user/home's long tasks in Lighthouse's trace,
+ * docs/client.md "First screen"). A cookie already naming the language (the server drew the page in it) is kept.
+ */
+function writeLanguage(locale: Locale): void {
+  if (typeof document === 'undefined' || written === locale) return;
+  written = locale;
+  const tag = standardLanguageTag(locale);
+  if (document.documentElement.lang !== tag) document.documentElement.lang = tag;
+  if (!document.cookie.split('; ').includes(`lang=${locale}`)) document.cookie = langCookie(locale);
+}
+
 /** Switch the UI language: i18next, <html lang> (lo for la), and moment if a screen has loaded it. */
 export async function applyLocale(locale: Locale): Promise<void> {
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = standardLanguageTag(locale);
-    // The server draws /login in this language next time (server/plugins/spa-prerender.ts).
-    document.cookie = `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
-  }
+  writeLanguage(locale);
   await initI18n(locale);
   notifyMomentLocale(locale);
 }
