@@ -11,7 +11,7 @@ import { PayoutSimulator } from '../../adapters/payouts';
 import { seedBase } from '../../db/seed';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { freshDb, openSlipsAllDay, testConfig, testEngine } from '../../test/helper';
-import { SIM_SQLITE_FILE } from './sim-store';
+import { openSimStore, SIM_SQLITE_FILE } from './sim-store';
 
 /**
  * Issue 13: the simulator stands in for a remote provider, so on SQLite its state and its commits live in its own
@@ -52,6 +52,36 @@ describe('a wallet -> game transfer', () => {
 
   sqliteOnly('the sim file is synchronous=NORMAL: a stand-in for a remote system (wallet.sqlite keeps FULL)', async () => {
     expect((await sql<{ synchronous: number }>`pragma synchronous`.execute(t.sim.store)).rows[0].synchronous).toBe(1);
+  });
+
+  sqliteOnly("the sim file's transactions share commits (group commit), each answered once its commit is done", async () => {
+    const wallet = await freshDb();
+    const store = await openSimStore({ dialect: 'sqlite', dataDir: wallet.dataDir, walletDb: wallet.db });
+    try {
+      const stats = store.groupCommit!;
+      const before = { ...stats };
+      const at = nowIso();
+      // Twenty providers' accounts opened at once, as concurrent transfers would.
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          store.db.transaction().execute((trx) =>
+            trx.insertInto('sim_players').values({ game_code: 'pg', player_id: 9000 + i, username: `u${i}`, password: 'x', created_at: at, updated_at: at }).execute(),
+          ),
+        ),
+      );
+      expect(stats.transactions - before.transactions).toBe(20);
+      expect(stats.commits - before.commits).toBeLessThan(20);
+      // Answered only once committed: another connection to the file sees every row.
+      const file = new SQLite(path.join(wallet.dataDir, SIM_SQLITE_FILE), { readonly: true });
+      try {
+        expect(file.prepare('select count(*) as n from sim_players where player_id >= 9000').get()).toEqual({ n: 20 });
+      } finally {
+        file.close();
+      }
+    } finally {
+      await store.destroy();
+      await wallet.dispose();
+    }
   });
 
   postgresOnly('on PostgreSQL the provider side shares the wallet database (its own transactions, no writer lock)', async () => {
