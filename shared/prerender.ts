@@ -17,7 +17,17 @@ export interface ScreenPrerender {
   /** Stands in the HTML where the server puts the operator's logo and name. */
   slot: string;
   variants: PrerenderVariant[];
+  /**
+   * Set when the variants are exactly what the app's first render at this path draws (the home): the app hydrates
+   * them (keeps their elements) instead of drawing the screen again. A screen without it is a stand-in (the login:
+   * its controls disabled, no test ids) that the app replaces.
+   */
+  hydratePath?: string;
 }
 
 /** A text no operator name contains: private-use characters around a word. */
 export const BRAND_SLOT = '\uE000site-brand\uE000';
+
+/** The root's attributes for a screen the app hydrates (server/plugins/spa-prerender.ts, src/app/start.tsx). */
+export const HYDRATE_PATH = 'data-hydrate-path';
+export const HYDRATE_LOCALE = 'data-hydrate-locale';

@@ -12,7 +12,7 @@ const LOGIN = '<!doctype html><html lang="th"><head><script defer src="/assets/b
 const HOME = '<!doctype html><html lang="th"><head><script defer src="/assets/boot-loader.abc123.js"></script><meta name="preload-script" content="/assets/route-home.js"></head><body><div id="root"></div></body></html>';
 
 /** Every language, demo mode and chat switch, as the build writes them; each names itself in its HTML. */
-function prerender(screen = 'login'): ScreenPrerender {
+function prerender(screen = 'login', hydratePath?: string): ScreenPrerender {
   const variants: ScreenPrerender['variants'] = [];
   for (const [locale, lang] of [['th', 'th'], ['la', 'lo'], ['en', 'en']] as const) {
     for (const demo of [false, true]) {
@@ -21,7 +21,7 @@ function prerender(screen = 'login'): ScreenPrerender {
       }
     }
   }
-  return { slot: SLOT, variants };
+  return { slot: SLOT, variants, ...(hydratePath ? { hydratePath } : {}) };
 }
 
 const info = { name: 'Demo Wallet', website: 'https://wallet.example.com', demo: true, minPlayerAge: 20, passwordMinLength: 6 };
@@ -39,6 +39,12 @@ describe('withPrerenderedScreen', () => {
   test('a screen for logged-in players is marked for the loader to show only with a stored session', () => {
     const page = withPrerenderedScreen(INDEX, () => HOME, prerender('home'), boot, 'th', { needsSession: true });
     expect(page).toContain('<div id="root" inert="" hidden="" data-needs-session=""><a class="top-bar__brand">Demo Wallet</a><p>home th demo=true chat=false</p></div>');
+  });
+
+  test('a screen the app hydrates names its path and the language of the variant sent; a stand-in does not', () => {
+    const page = withPrerenderedScreen(INDEX, () => HOME, prerender('home', '/user/home'), boot, 'la', { needsSession: true });
+    expect(page).toContain('<div id="root" inert="" hidden="" data-needs-session="" data-hydrate-path="/user/home" data-hydrate-locale="la"><a');
+    expect(withPrerenderedScreen(INDEX, shell, prerender(), boot, 'la')).not.toContain('data-hydrate');
   });
 
   test('the market language (the first variant) when the request names none or an unknown one', () => {
@@ -142,7 +148,7 @@ describe("GET /user/home with the player's home built", () => {
     fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dist, 'prerender', 'user.html'), USER);
     fs.writeFileSync(path.join(dist, 'prerender', 'home.html'), HOME);
-    fs.writeFileSync(path.join(dist, 'prerender', 'home.json'), JSON.stringify(prerender('home')));
+    fs.writeFileSync(path.join(dist, 'prerender', 'home.json'), JSON.stringify(prerender('home', '/user/home')));
     t = await buildTestApp({ DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -154,7 +160,7 @@ describe("GET /user/home with the player's home built", () => {
     const res = await t.app.inject({ method: 'GET', url: '/user/home', headers: { ...html, cookie: 'lang=la' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers.vary).toContain('Cookie');
-    expect(res.body).toMatch(/<div id="root" inert="" hidden="" data-needs-session=""><a class="top-bar__brand">[^<]+<\/a><p>home la demo=(true|false) chat=(true|false)<\/p><\/div>/);
+    expect(res.body).toMatch(/<div id="root" inert="" hidden="" data-needs-session="" data-hydrate-path="\/user\/home" data-hydrate-locale="la"><a class="top-bar__brand">[^<]+<\/a><p>home la demo=(true|false) chat=(true|false)<\/p><\/div>/);
     expect(res.body).toContain('<meta name="preload-script" content="/assets/route-home.js">');
     expect(res.body).toContain('<meta name="boot-data"');
   });

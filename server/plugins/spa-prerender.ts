@@ -1,14 +1,15 @@
 import fs from 'node:fs';
-import type { ScreenPrerender } from '../../shared/prerender';
+import { HYDRATE_LOCALE, HYDRATE_PATH, type ScreenPrerender } from '../../shared/prerender';
 import type { BootData } from './spa';
 
 /**
  * The prerendered screens (docs/client.md "First screen"): the web build renders the login screen and the player's
  * home (while its wallet loads) for every language, demo mode and chat switch into dist/prerender/login.json and
  * home.json (src/prerender/), and GET /login and GET /user/home get the matching one inside their page's root, so
- * the screen paints from the HTML alone. The app renders the same screen over it once its scripts have run; until
- * then the root is `inert`: nothing in it can be focused, clicked or typed into (a form sent before the app is
- * there would put the password in the address).
+ * the screen paints from the HTML alone. Once its scripts have run, the app draws the login over its stand-in and
+ * hydrates the home (keeps its elements: `hydratePath`, marked on the root for the app to check); until then the
+ * root is `inert`: nothing in it can be focused, clicked or typed into (a form sent before the app is there would
+ * put the password in the address).
  */
 
 /** The language cookie the SPA writes when a language is applied (src/app/i18n.ts), read to pick the variant. */
@@ -78,7 +79,11 @@ export function withPrerenderedScreen(
     return page; // a build without the screen's page
   }
   if (!shell.includes(root)) return page;
-  const attributes = needsSession ? ' inert="" hidden="" data-needs-session=""' : ' inert="" hidden=""';
+  let attributes = ' inert="" hidden=""';
+  if (needsSession) attributes += ' data-needs-session=""';
+  // A screen the app hydrates (the home) names its path and language: the app hydrates it only when its first
+  // route and language are those (src/app/start.tsx), and draws its own screen otherwise.
+  if (prerender.hydratePath) attributes += ` ${HYDRATE_PATH}="${escapeHtml(prerender.hydratePath)}" ${HYDRATE_LOCALE}="${variant.locale}"`;
   // Functions, not replacement strings: a `$` in the operator's name is no pattern.
   return shell.replace(/<html lang="[^"]*"/, () => `<html lang="${variant.lang}"`).replace(root, () => `<div id="root"${attributes}>${html}</div>`);
 }

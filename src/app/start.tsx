@@ -1,15 +1,16 @@
-import { startTransition, StrictMode, useLayoutEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
-import { AppProviders } from './AppProviders';
+import { HYDRATE_LOCALE, HYDRATE_PATH } from '../../shared/prerender';
+import { AppRoot } from './AppRoot';
 import { readBootData, seedBootData } from './bootData';
 import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery } from './host/hostSlice';
-import { applyLocale } from './i18n';
+import { applyLocale, currentLocale } from './i18n';
 import { localeChosen } from './prefs';
 import { buildRoutes, createAppRouter, startRouteImports } from './router';
-import { makeStore } from './store';
+import { makeStore, type AppStore, type RootState } from './store';
 import { nextTask } from './nextTask';
 
 /**
@@ -20,16 +21,19 @@ export function startApp(container: HTMLElement): void {
   const store = makeStore();
   // The store, the boot data's first dispatch and the stored state's rehydration (every reducer, cold) were one task
   // of ~60 ms on this machine kind, with the texts' start after them (docs/client.md "First screen"): each its own.
+  let prerendered: RootState;
   void nextTask()
     .then(() => {
       seedBootData(store, readBootData(document));
+      // The state a prerendered screen was drawn from (src/prerender/renderScreen.tsx), but for its language.
+      prerendered = store.getState();
       return nextTask();
     })
-    .then(() => persistStore(store, null, () => void nextTask().then(() => afterRehydration(store, container))));
+    .then(() => persistStore(store, null, () => void nextTask().then(() => afterRehydration(store, container, prerendered))));
 }
 
 /** From the stored state on: the texts, the router, the first render. */
-function afterRehydration(store: ReturnType<typeof makeStore>, container: HTMLElement): void {
+function afterRehydration(store: AppStore, container: HTMLElement, prerendered: RootState): void {
   // The mobile/iframe build: what the host app put in the frame's address (app/host), before the texts load.
   if (process.env.VARIANT === 'mobile') {
     const hide = hostControlsFromQuery(window.location.search);
@@ -56,19 +60,41 @@ function afterRehydration(store: ReturnType<typeof makeStore>, container: HTMLEl
     // the router's empty fallback, and a prerendered screen (the root's content, docs/client.md "First screen")
     // would go blank until the route came.
     await routerReady(router);
-    // A transition: React renders the first screen in slices of a few milliseconds, yielding between them,
-    // instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
-    const root = createRoot(container);
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProviders store={store}>
-            <RouterProvider router={router} />
-          </AppProviders>
-          <Mounted container={container} />
-        </StrictMode>,
-      );
-    });
+    mountApp(container, store, router, prerendered);
+  });
+}
+
+/**
+ * The first render into `container`. A prerendered screen the app draws exactly (the home, shared/prerender.ts
+ * `hydratePath`) is hydrated when the first route and the language are the ones it was drawn for: React keeps its
+ * elements and attaches to them (creating them again was most of the first commit), reading the store as the
+ * prerender had it (`prerendered`, with the language) and then rendering again what the store's own state changes
+ * (the session, answers already in). Any other screen (the login's stand-in, a screen in another language, a route
+ * the guard moved on from) is replaced.
+ * A transition either way: React renders the first screen in slices of a few milliseconds, yielding between them,
+ * instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
+ */
+export function mountApp(container: HTMLElement, store: AppStore, router: ReturnType<typeof createAppRouter>, prerendered: RootState): void {
+  const locale = currentLocale();
+  const hydrate =
+    process.env.VARIANT !== 'mobile' &&
+    container.firstElementChild !== null &&
+    container.getAttribute(HYDRATE_PATH) === router.state.location.pathname &&
+    container.getAttribute(HYDRATE_LOCALE) === locale;
+  const app = (serverState?: RootState) => (
+    <AppRoot store={store} serverState={serverState} after={<Mounted container={container} />}>
+      <RouterProvider router={router} />
+    </AppRoot>
+  );
+  startTransition(() => {
+    if (hydrate) {
+      hydrateRoot(container, app({ ...prerendered, prefs: { ...prerendered.prefs, locale } }), {
+        // What does not match is drawn afresh by React (inside the providers' Suspense); not an error for the console.
+        onRecoverableError: (error) => console.warn('the prerendered screen did not match', error),
+      });
+    } else {
+      createRoot(container).render(app());
+    }
   });
 }
 
@@ -85,8 +111,8 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 }
 
 /**
- * Once the app's first screen is in the page (it replaced a prerendered one, if any): the root stops being inert
- * (server/plugins/spa-prerender.ts keeps a prerendered screen out of reach until the app is there).
+ * Once the app's first screen is in the page (it hydrated or replaced a prerendered one, if any): the root stops
+ * being inert (server/plugins/spa-prerender.ts keeps a prerendered screen out of reach until the app is there).
  */
 function Mounted({ container }: { container: HTMLElement }) {
   useLayoutEffect(() => {

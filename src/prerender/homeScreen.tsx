@@ -10,9 +10,13 @@ import { renderRoute, renderVariants } from './renderScreen';
  * docs/client.md "First screen"): Root > UserLayout > HomePage for /user/home with an empty API cache, which is what
  * the app's own first render of the page shows (the balance as '…', the widgets, no carousels yet). The server puts
  * the matching variant into the home page for GET /user/home, and the page's loader shows it only when a session is
- * stored (src/app/firstPaint.ts); the app then renders the same screen over it and fills it in.
+ * stored (src/app/firstPaint.ts); the app then hydrates it (keeps its elements, start.tsx) and fills it in. So it is
+ * not a stand-in: the app's own render, test ids and enabled controls included (the root stays inert until then).
  */
-export function renderHomeScreens(): Promise<ScreenPrerender> {
+export const HOME_PATH = '/user/home';
+
+export async function renderHomeScreens(): Promise<ScreenPrerender> {
   const routes = [{ element: <Root />, children: [{ path: 'user', element: <UserLayout />, children: [{ path: 'home', element: <HomePage /> }] }] }];
-  return renderVariants((demo, chat) => renderRoute('/user/home', routes, demo, chat), loadUserTexts);
+  const screens = await renderVariants((demo, chat) => renderRoute(HOME_PATH, routes, demo, chat, { standIn: false }), loadUserTexts);
+  return { ...screens, hydratePath: HOME_PATH };
 }

@@ -1,9 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 
-import { AppProviders } from '../app/AppProviders';
+import { AppRoot } from '../app/AppRoot';
 import { seedBootData } from '../app/bootData';
-import { applyLocale, DEFAULT_LOCALE } from '../app/i18n';
+import { applyLocale, currentLocale, DEFAULT_LOCALE } from '../app/i18n';
+import { initialPrefs } from '../app/prefs';
 import { BRAND_SLOT, type PrerenderVariant, type ScreenPrerender } from '../../shared/prerender';
 import { makeStore } from '../app/store';
 import { LOCALES, standardLanguageTag, type Locale } from '../lib/locale';
@@ -28,11 +29,13 @@ export async function renderVariants(render: (demo: boolean, chat: boolean) => P
 }
 
 /**
- * `routes` rendered at `url` through react-router's static router, with a fresh store that knows the demo flag and
- * the chat switch and names the operator `BRAND_SLOT` (the server fills it in), as a stand-in.
+ * `routes` rendered at `url` through react-router's static router, with a fresh store that knows the language, the
+ * demo flag and the chat switch and names the operator `BRAND_SLOT` (the server fills it in): what the app's first
+ * render draws before the stored state is read (start.tsx keeps that state for hydrating). `standIn`: made a stand-in
+ * for the app to replace (see below); otherwise the app hydrates it, and it must be exactly the app's render.
  */
-export async function renderRoute(url: string, routes: RouteObject[], demo: boolean, chat: boolean): Promise<string> {
-  const store = makeStore();
+export async function renderRoute(url: string, routes: RouteObject[], demo: boolean, chat: boolean, { standIn: asStandIn = true } = {}): Promise<string> {
+  const store = makeStore({ prefs: { ...initialPrefs, locale: currentLocale() } });
   seedBootData(store, {
     info: { name: BRAND_SLOT, website: '', demo },
     chat: { enableChatWidget: chat },
@@ -42,11 +45,11 @@ export async function renderRoute(url: string, routes: RouteObject[], demo: bool
   if (context instanceof Response) throw new Error(`prerender: ${url} answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProviders store={store}>
+    <AppRoot store={store}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+    </AppRoot>,
   );
-  return standIn(html);
+  return asStandIn ? standIn(html) : html;
 }
 
 /**
