@@ -116,6 +116,8 @@ class EmitPrerenderedScreens {
 }
 
 /** The page the server sends for GET /login with the prerendered screen in its root (server/plugins/spa-prerender.ts). */
+/** The pages' favicon, drawn by scripts/draw-icons.ts (a PNG: see FAVICON there). */
+const FAVICON_FILE = './public/icons/favicon-32.png';
 const LOGIN_PAGE = 'prerender/login.html';
 /** The page the server sends for the player's area, /user and below (server/plugins/spa.ts): index.html without the login's preloads. */
 const USER_PAGE = 'prerender/user.html';
@@ -273,12 +275,12 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
     },
     plugins: [
       ...sourcePlugins(),
-      new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg', chunks: ['main'] }),
+      new HtmlWebpackPlugin({ template: './public/index.html', favicon: FAVICON_FILE, chunks: ['main'] }),
       ...(production
         ? [
-            new HtmlWebpackPlugin({ template: './public/index.html', filename: LOGIN_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
-            new HtmlWebpackPlugin({ template: './public/index.html', filename: USER_PAGE, favicon: './public/favicon.svg', chunks: ['main'] }),
-            new HtmlWebpackPlugin({ template: './public/index.html', filename: HOME_PAGE, favicon: './public/favicon.svg', chunks: ['boot-loader', 'main'] }),
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: LOGIN_PAGE, favicon: FAVICON_FILE, chunks: ['boot-loader', 'main'] }),
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: USER_PAGE, favicon: FAVICON_FILE, chunks: ['main'] }),
+            new HtmlWebpackPlugin({ template: './public/index.html', filename: HOME_PAGE, favicon: FAVICON_FILE, chunks: ['boot-loader', 'main'] }),
             new EntryScriptsAfterLoader(),
           ]
         : []),

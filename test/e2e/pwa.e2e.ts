@@ -82,6 +82,14 @@ test("Chromium's installability check passes and the manifest carries the operat
     expect(manifest.errors).toEqual([]);
     const info = await page.evaluate(() => fetch('/api/lookup/info').then((r) => r.json()));
     expect(JSON.parse(manifest.data!)).toMatchObject({ name: info.name, display: 'standalone', start_url: '/' });
+    // The favicon is a small PNG: an SVG one is decoded as a whole SVG document on the page's main thread.
+    const icon = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!.href;
+      const res = await fetch(href);
+      const bitmap = await createImageBitmap(await res.blob());
+      return { type: res.headers.get('content-type'), width: bitmap.width };
+    });
+    expect(icon).toEqual({ type: 'image/png', width: 32 });
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
