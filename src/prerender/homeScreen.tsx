@@ -5,6 +5,9 @@ import { Root } from '../app/router';
 import HomePage from '../features/wallet/HomePage';
 import { renderRoute, renderVariants } from './renderScreen';
 
+/** The path the home's prerender is for (and hydrated at). */
+export const HOME_PATH = '/user/home';
+
 /**
  * The player's home as HTML while its wallet loads, rendered at build time like the login screen (loginScreen.tsx;
  * docs/client.md "First screen"): Root > UserLayout > HomePage for /user/home with an empty API cache, which is what
@@ -13,8 +16,6 @@ import { renderRoute, renderVariants } from './renderScreen';
  * stored (src/app/firstPaint.ts); the app then hydrates it (keeps its elements, start.tsx) and fills it in. So it is
  * not a stand-in: the app's own render, test ids and enabled controls included (the root stays inert until then).
  */
-export const HOME_PATH = '/user/home';
-
 export async function renderHomeScreens(): Promise<ScreenPrerender> {
   const routes = [{ element: <Root />, children: [{ path: 'user', element: <UserLayout />, children: [{ path: 'home', element: <HomePage /> }] }] }];
   const screens = await renderVariants((demo, chat) => renderRoute(HOME_PATH, routes, demo, chat, { standIn: false }), loadUserTexts);
