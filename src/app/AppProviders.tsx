@@ -3,13 +3,13 @@ import { Provider } from 'react-redux';
 
 import { BodyScrollLock } from '../components/BodyScrollLock';
 import { LocaleSync } from './LocaleSync';
-import type { AppStore, RootState } from './store';
+import type { AppStore } from './store';
 import { Toaster } from './Toaster';
 
-/** Store, language, scroll lock and toasts around the router. `serverState`: see AppRoot. */
-export function AppProviders({ store, serverState, children }: { store: AppStore; serverState?: RootState; children: ReactNode }) {
+/** Store, language, scroll lock and toasts around the router. */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
-    <Provider store={store} serverState={serverState}>
+    <Provider store={store}>
       <LocaleSync />
       <BodyScrollLock />
       <Suspense fallback={null}>{children}</Suspense>

@@ -5,6 +5,7 @@ import { HYDRATE_LOCALE, HYDRATE_PATH } from '../../shared/prerender';
 import { renderHomeScreens } from '../prerender/homeScreen';
 import { loggedInSession } from '../features/session/sessionSlice';
 import { prefetch as homePrefetch } from '../features/wallet/HomePage';
+import { Priority, recordCommits } from '../test/commitPriorities';
 import { serveUserArea } from '../test/userArea';
 import { seedBootData, type BootData } from './bootData';
 import { applyLocale } from './i18n';
@@ -75,6 +76,21 @@ test('the app hydrates the prerendered home: its elements stay, nothing is drawn
   expect(warn).not.toHaveBeenCalled();
   expect(root.querySelector('.balance-card')).toBe(card);
   expect(root.querySelector('select')).toBe(select);
+  expect(root.hasAttribute('inert')).toBe(false);
+});
+
+test('after hydrating, the state the prerender did not have (the session, the wallet) is drawn in a transition, not in one synchronous render', async () => {
+  const root = await servedHome('en');
+  const { store, router, prerendered } = await appReady('en');
+  const commits = recordCommits();
+  await act(async () => mountApp(root, store, router, prerendered));
+  await waitFor(() => expect(root.textContent).toContain('Hello, Demo'));
+  commits.stop();
+  // The hydration, then the real store's state: both rendered in slices (useSyncExternalStore would render a store's
+  // change at immediate priority, in one task).
+  expect(commits.priorities.length).toBeGreaterThanOrEqual(2);
+  expect(commits.priorities).not.toContain(Priority.immediate);
+  // The root is usable once the real state is on it, not while it still shows the prerender's.
   expect(root.hasAttribute('inert')).toBe(false);
 });
 

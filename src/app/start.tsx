@@ -5,6 +5,7 @@ import { persistStore } from 'redux-persist';
 
 import { HYDRATE_LOCALE, HYDRATE_PATH } from '../../shared/prerender';
 import { AppRoot } from './AppRoot';
+import { HandOver } from './handover';
 import { readBootData, seedBootData } from './bootData';
 import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery } from './host/hostSlice';
 import { applyLocale, currentLocale } from './i18n';
@@ -67,9 +68,10 @@ function afterRehydration(store: AppStore, container: HTMLElement, prerendered: 
 /**
  * The first render into `container`. A prerendered screen the app draws exactly (the home, shared/prerender.ts
  * `hydratePath`) is hydrated when the first route and the language are the ones it was drawn for: React keeps its
- * elements and attaches to them (creating them again was most of the first commit), reading the store as the
- * prerender had it (`prerendered`, with the language) and then rendering again what the store's own state changes
- * (the session, answers already in). Any other screen (the login's stand-in, a screen in another language, a route
+ * elements and attaches to them (creating them again was most of the first commit), reading a frozen view of the
+ * store as the prerender had it (`prerendered`, with the language); then the real store is handed over in a
+ * transition (handover.tsx) and what its state changes (the session, answers already in) is drawn in slices too.
+ * Any other screen (the login's stand-in, a screen in another language, a route
  * the guard moved on from) is replaced.
  * A transition either way: React renders the first screen in slices of a few milliseconds, yielding between them,
  * instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
@@ -81,19 +83,26 @@ export function mountApp(container: HTMLElement, store: AppStore, router: Return
     container.firstElementChild !== null &&
     container.getAttribute(HYDRATE_PATH) === router.state.location.pathname &&
     container.getAttribute(HYDRATE_LOCALE) === locale;
-  const app = (serverState?: RootState) => (
-    <AppRoot store={store} serverState={serverState} after={<Mounted container={container} />}>
+  const app = (current: AppStore, ready: boolean) => (
+    <AppRoot store={current} after={ready ? <Mounted container={container} /> : null}>
       <RouterProvider router={router} />
     </AppRoot>
   );
   startTransition(() => {
     if (hydrate) {
-      hydrateRoot(container, app({ ...prerendered, prefs: { ...prerendered.prefs, locale } }), {
-        // What does not match is drawn afresh by React (inside the providers' Suspense); not an error for the console.
-        onRecoverableError: (error) => console.warn('the prerendered screen did not match', error),
-      });
+      const state = { ...prerendered, prefs: { ...prerendered.prefs, locale } };
+      hydrateRoot(
+        container,
+        <HandOver store={store} prerendered={state}>
+          {app}
+        </HandOver>,
+        {
+          // What does not match is drawn afresh by React (inside the providers' Suspense); not an error for the console.
+          onRecoverableError: (error) => console.warn('the prerendered screen did not match', error),
+        },
+      );
     } else {
-      createRoot(container).render(app());
+      createRoot(container).render(app(store, true));
     }
   });
 }

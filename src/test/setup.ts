@@ -1,3 +1,4 @@
+import './commitPriorities';
 import '@testing-library/jest-dom';
 
 import { configure } from '@testing-library/react';
