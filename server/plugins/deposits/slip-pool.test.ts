@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-
-import { BACKGROUND_NICE } from '../../lib/thread-priority';
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { MAX_SLIP_BYTES, readSlip, SlipReadError } from './domain/slip-qr';
 import { createSlipReader, slipThreadsFromEnv, type SlipReader } from './slip-pool';
@@ -54,16 +51,6 @@ describe('the slip reader threads', () => {
     expect((await here.read(big, MAX_SLIP_BYTES)).transRef).toBe('LOOPCHECK12345');
     expect(readSlip).toHaveBeenCalledTimes(1);
     await here.close();
-  });
-
-  test('the reading threads run at a lower CPU priority than the request thread, which keeps its own (Linux)', async () => {
-    if (process.platform !== 'linux') return;
-    await reader.read(makeSlipPng({ sendingBank: '004', transRef: 'NICECHECK12345', amountSatang: 100 }), MAX_SLIP_BYTES);
-    // Every thread of this process with its nice value (/proc/self/task/<tid>/stat, the 19th field).
-    const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-    const threads = fs.readdirSync('/proc/self/task').map((tid) => ({ tid: Number(tid), nice: niceOf(tid) }));
-    expect(threads.find((t) => t.tid === process.pid)?.nice).toBe(0);
-    expect(threads.filter((t) => t.nice === BACKGROUND_NICE).length).toBeGreaterThanOrEqual(1);
   });
 
   test('the caller keeps its buffer: the bytes sent are a copy', async () => {
