@@ -71,8 +71,8 @@ function afterRehydration(store: AppStore, container: HTMLElement, prerendered: 
  * elements and attaches to them (creating them again was most of the first commit), reading a frozen view of the
  * store as the prerender had it (`prerendered`, with the language); then the real store is handed over in a
  * transition (handover.tsx) and what its state changes (the session, answers already in) is drawn in slices too.
- * Any other screen (the login's stand-in, a screen in another language, a route
- * the guard moved on from) is replaced.
+ * Any other screen (the login's stand-in, a screen in another language, a route the guard moved on from) is
+ * replaced.
  * A transition either way: React renders the first screen in slices of a few milliseconds, yielding between them,
  * instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
  */
