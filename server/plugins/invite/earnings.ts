@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { InviteEarningNote } from '../../db/schema-invite-wheel';
 import { nowIso } from '../../db';
@@ -80,7 +80,7 @@ export interface InviteSummary {
  * is in the player's own currency, read from the same row. GET /api/wallet reads them in its one statement
  * (server/plugins/wallet/view-query.ts, issue 13); `inviteSummaryOf` turns them into the summary.
  */
-export function inviteFigureColumns(eb: ExpressionBuilder<DB & { me: DB['players'] }, 'me'>, id: number) {
+export function inviteFigureColumns(eb: ExpressionBuilder<DB & { me: DB['players'] }, 'me'>, id: number | Expression<number>) {
   return [
     eb
       .selectFrom('invite_earnings')

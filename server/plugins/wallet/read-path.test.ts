@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
+import pg from 'pg';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
 import { hs256 } from '../../lib/hs256';
@@ -151,6 +152,47 @@ describe('GET /api/wallet read path', () => {
     expect(await answer(a.headers)).toBe('401 INACTIVE_USER');
     await t.db.db.updateTable('players').set({ status: 'gone' }).where('id', '=', a.id).execute();
     expect(await answer(a.headers)).toMatch(/^410/);
+  });
+
+  it('answers reads asked together each with its own figures and refusals (one statement for all on PostgreSQL)', async () => {
+    const jwt = hs256(t.app.config.jwtSecret);
+    const iat = Math.floor(Date.now() / 1000);
+    const tokenFor = (sub: number, jti: string) => ({ authorization: `Bearer ${jwt.sign({ sub: String(sub), jti, iat, exp: iat + 3600 })}` });
+    const sessionOf = async (id: number) =>
+      (await t.db.db.selectFrom('sessions').select('id').where('player_id', '=', id).where('revoked_at', 'is', null).executeTakeFirstOrThrow()).id;
+    const players = [await t.player({ balance: 10_100 }), await t.player({ balance: 20_200 }), await t.player({ balance: 30_300, games: ['pg'] })];
+    const revoked = await t.player({ balance: 40_400 });
+    const mixed = tokenFor(players[0].id, await sessionOf(players[1].id));
+    const missing = tokenFor(999_999, await sessionOf(players[2].id));
+    await t.app.tokens.revokeAll(revoked.id);
+    await t.app.inject({ method: 'GET', url: '/api/wallet', headers: players[0].headers }); // games cache warm
+
+    const sent: string[] = [];
+    const submit = pg.Query.prototype.submit;
+    pg.Query.prototype.submit = function (this: { text?: string }, ...a: unknown[]) {
+      if (this.text?.includes('"sessions"')) sent.push(this.text);
+      return (submit as (...x: unknown[]) => unknown).apply(this, a);
+    } as typeof submit;
+    let answers;
+    try {
+      const asks = [players[2], players[0], revoked, players[1]].map((p) => p.headers).concat([mixed, missing, players[0].headers]);
+      answers = await Promise.all(asks.map((headers) => t.app.inject({ method: 'GET', url: '/api/wallet', headers })));
+    } finally {
+      pg.Query.prototype.submit = submit;
+    }
+    const seen = answers.map((r) => (r.statusCode === 200 ? `${r.json().profile._id} ${r.json().wallet.amount}` : `${r.statusCode} ${r.json().message}`));
+    expect(seen).toEqual([
+      `${players[2].id} 303`,
+      `${players[0].id} 101`,
+      '401 invalid-token',
+      `${players[1].id} 202`,
+      '401 invalid-token',
+      '401 invalid-token',
+      `${players[0].id} 101`,
+    ]);
+    expect(answers[0].json().slots.find((s: { code: string }) => s.code === 'pg').isActive).toBe(true);
+    expect(answers[1].json().slots.find((s: { code: string }) => s.code === 'pg').isActive).toBe(false);
+    if (!onSqlite) expect(sent.length).toBe(1);
   });
 
   it('refuses a revoked session on the very next request', async () => {

@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Nullable } from 'kysely';
 import { jsonArrayFrom as pgJsonArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { DB } from '../../db/schema';
 import { isPostgres } from '../../db/portable';
 import { prepared } from '../../db/prepared';
+import { readBatch, type ReadBatch } from '../../db/read-batch';
 import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
 import type { SessionState } from '../auth';
 
@@ -13,33 +14,57 @@ import type { SessionState } from '../auth';
  * round trip and a socket write, on SQLite a read transaction with its lock calls, and the screen asks on every view.
  * The lists come as JSON arrays (json_agg on PostgreSQL, json_group_array on SQLite). Never cached: it is money.
  */
-const walletRow = prepared((db, a: { id: number; session: string }) => {
-  const jsonArray = isPostgres(db) ? pgJsonArray : sqliteJsonArray;
-  return db
+const walletRow = prepared((db, a: { id: number; session: string }) =>
+  db
     .selectFrom('players as me')
     .leftJoin('banks', 'banks.code', 'me.bank_code')
     .leftJoin('sessions', (j) => j.onRef('sessions.player_id', '=', 'me.id').on('sessions.id', '=', a.session))
     .where('me.id', '=', a.id)
-    .select((eb) => [
-      'me.id',
-      'me.status',
-      'sessions.id as session_id',
-      'sessions.revoked_at',
-      'sessions.expires_at',
-      'me.name',
-      'me.phone',
-      'me.coin',
-      'me.currency',
-      'me.bank_code',
-      'me.bank_account_name',
-      'me.bank_account_no',
-      'banks.name_th',
-      'banks.name_en',
-      jsonArray(eb.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('ledger_accounts.player_id', '=', a.id)).as('balances'),
-      jsonArray(eb.selectFrom('game_accounts').select(['game_code', 'username', 'password']).where('game_accounts.player_id', '=', a.id)).as('accounts'),
-      ...inviteFigureColumns(eb, a.id),
-    ]);
-});
+    .select((eb) => walletColumns(db, eb, a.id)),
+);
+
+/**
+ * PostgreSQL: the same row for several requests at once (`readBatch`, db/read-batch.ts), one per (player, session)
+ * pair in the order asked (`n`); a pair whose player is not there has no row. The lists and figures are read for
+ * each row's player (`me.id`) instead of a parameter.
+ */
+const walletRows = prepared((db, a: { ids: number[]; sessions: string[] }) =>
+  db
+    .selectFrom(
+      sql<{ player_id: number; session_id: string; n: number }>`(select * from unnest(${a.ids}::bigint[], ${a.sessions}::text[]) with ordinality as t(player_id, session_id, n))`.as('req'),
+    )
+    .innerJoin('players as me', 'me.id', 'req.player_id')
+    .leftJoin('banks', 'banks.code', 'me.bank_code')
+    .leftJoin('sessions', (j) => j.onRef('sessions.player_id', '=', 'me.id').onRef('sessions.id', '=', 'req.session_id'))
+    .select((eb) => [...walletColumns(db, eb, eb.ref('me.id')), 'req.n']),
+);
+
+/** What the wallet row's columns may refer to: the player, and the bank and session when they are there. */
+type WalletEb = ExpressionBuilder<Omit<DB, 'banks' | 'sessions'> & { me: DB['players']; banks: Nullable<DB['banks']>; sessions: Nullable<DB['sessions']> }, 'me' | 'banks' | 'sessions'>;
+
+/** The columns of the wallet row for the player `id` (a value, or the query's own `me.id`). */
+function walletColumns(db: Kysely<DB>, eb: WalletEb, id: number | Expression<number>) {
+  const jsonArray = isPostgres(db) ? pgJsonArray : sqliteJsonArray;
+  return [
+    'me.id',
+    'me.status',
+    'sessions.id as session_id',
+    'sessions.revoked_at',
+    'sessions.expires_at',
+    'me.name',
+    'me.phone',
+    'me.coin',
+    'me.currency',
+    'me.bank_code',
+    'me.bank_account_name',
+    'me.bank_account_no',
+    'banks.name_th',
+    'banks.name_en',
+    jsonArray(eb.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('ledger_accounts.player_id', '=', id)).as('balances'),
+    jsonArray(eb.selectFrom('game_accounts').select(['game_code', 'username', 'password']).where('game_accounts.player_id', '=', id)).as('accounts'),
+    ...inviteFigureColumns(eb, id),
+  ] as const;
+}
 
 type Row = NonNullable<Awaited<ReturnType<typeof walletRow.first>>>;
 
@@ -61,9 +86,30 @@ export interface WalletRow {
 /** SQLite hands the JSON arrays over as text, PostgreSQL as values. */
 const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
+/**
+ * Per PostgreSQL database: the wallet rows asked in one turn of the event loop, read in one statement (`walletRows`).
+ * SQLite reads each one straight (a direct read, no round trip: db/index.ts).
+ */
+const batches = new WeakMap<Kysely<DB>, ReadBatch<{ id: number; session: string }, Row | undefined>>();
+
+function batchOf(db: Kysely<DB>) {
+  let batch = batches.get(db);
+  if (!batch) {
+    batch = readBatch(async (asks) => {
+      const rows = await walletRows.all(db, { ids: asks.map((x) => x.id), sessions: asks.map((x) => x.session) });
+      const byAsk: (Row | undefined)[] = new Array(asks.length);
+      for (const r of rows) byAsk[Number(r.n) - 1] = r;
+      return byAsk;
+    });
+    batches.set(db, batch);
+  }
+  return batch;
+}
+
 /** The player's wallet figures and the state of their session `sessionId`, or undefined for a player who is not there. */
 export async function readWalletRow(db: Kysely<DB>, playerId: number, sessionId: string): Promise<WalletRow | undefined> {
-  const row = await walletRow.first(db, { id: playerId, session: sessionId });
+  const ask = { id: playerId, session: sessionId };
+  const row = isPostgres(db) && !db.isTransaction ? await batchOf(db)(ask) : await walletRow.first(db, ask);
   if (!row) return undefined;
   const walletCode = `wallet:${playerId}`;
   let wallet = 0;
