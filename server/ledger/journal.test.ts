@@ -187,3 +187,37 @@ test('a two-account entry builds no query: every statement of it is compiled onc
   }
   expect(await walletBalance(t.db, p)).toBe(500);
 });
+
+test('a retried debit that was applied is reported as applied (a duplicate), even where the money is no longer there', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 100, from: 'deposits_in_transit', kind: 'deposit', reference: `r-${p}-1` }));
+  await tx((trx) => debitWallet(trx, { playerId: p, amount: 80, to: 'bonus_budget', kind: 'bonus_clear', reference: `r-${p}-2` }));
+  await expect(tx((trx) => debitWallet(trx, { playerId: p, amount: 80, to: 'bonus_budget', kind: 'bonus_clear', reference: `r-${p}-2` }))).rejects.toBeInstanceOf(
+    DuplicateEntryError,
+  );
+  await expect(tx((trx) => debitWallet(trx, { playerId: p, amount: 80, to: 'bonus_budget', kind: 'bonus_clear', reference: `r-${p}-3` }))).rejects.toBeInstanceOf(
+    InsufficientFundsError,
+  );
+  expect(await walletBalance(t.db, p)).toBe(20);
+});
+
+test('a two-account entry: one posting per account in account-id order, each with its balances and version', async () => {
+  const p = await insertPlayer(t.db);
+  await tx((trx) => creditWallet(trx, { playerId: p, amount: 900, from: 'deposits_in_transit', kind: 'deposit', reference: `o-${p}-1` }));
+  // The wallet (created last, the larger id) first in the caller's order.
+  const e = await tx((trx) =>
+    postEntry(trx, { kind: 'bonus_clear', reference: `o-${p}-2`, playerId: p, postings: [{ account: walletAccount(p), amount: -300 }, { account: systemAccount('bonus_budget'), amount: 300 }] }),
+  );
+  expect(e.postings.map((x) => [x.code, x.amount, x.balanceAfter - x.balanceBefore])).toEqual([
+    [`wallet:${p}`, -300, -300],
+    ['bonus_budget:THB', 300, 300],
+  ]);
+  const rows = await t.db.selectFrom('ledger_postings').select(['account_id', 'amount', 'balance_before', 'balance_after', 'account_version']).where('entry_id', '=', e.id).orderBy('id').execute();
+  const byAccount = [...e.postings].sort((x, y) => x.accountId - y.accountId);
+  expect(rows.map((r) => [Number(r.account_id), Number(r.amount), Number(r.balance_before), Number(r.balance_after), Number(r.account_version)])).toEqual(
+    byAccount.map((x) => [x.accountId, x.amount, x.balanceBefore, x.balanceAfter, x.version]),
+  );
+  const wallet = await t.db.selectFrom('ledger_accounts').select(['balance', 'version']).where('code', '=', `wallet:${p}`).executeTakeFirstOrThrow();
+  expect([Number(wallet.balance), Number(wallet.version)]).toEqual([600, 2]);
+  expect((await runAudit(t.db)).violations).toEqual([]);
+});
