@@ -1,4 +1,4 @@
-import { readBatch } from './read-batch';
+import { byAsk, readBatch, readBatchPerDatabase } from './read-batch';
 
 /** readBatch (issue 13): the asks of one turn of the event loop in one call, each answered with its own result. */
 describe('readBatch', () => {
@@ -65,5 +65,24 @@ describe('readBatch', () => {
       throw new Error('bad statement');
     });
     await expect(read(1)).rejects.toThrow('bad statement');
+  });
+
+  it('keeps one batch per database: asks of one turn to two databases make two calls, each with its own asks', async () => {
+    const calls: [string, number[]][] = [];
+    const read = readBatchPerDatabase(async (db: { name: string }, asks: number[]) => {
+      calls.push([db.name, asks]);
+      return asks.map((x) => `${db.name}${x}`);
+    });
+    const a = { name: 'a' };
+    const b = { name: 'b' };
+    expect(await Promise.all([read(a, 1), read(b, 2), read(a, 3)])).toEqual(['a1', 'b2', 'a3']);
+    expect(calls).toEqual([
+      ['a', [1, 3]],
+      ['b', [2]],
+    ]);
+  });
+
+  it('places rows by the number of the ask they answer, leaving the asks that found nothing empty', () => {
+    expect(byAsk([{ n: '3', v: 'c' }, { n: 1, v: 'a' }], 4)).toEqual([{ n: 1, v: 'a' }, undefined, { n: '3', v: 'c' }, undefined]);
   });
 });

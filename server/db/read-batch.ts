@@ -52,3 +52,27 @@ export function readBatch<A, R>(runAll: (asks: A[]) => Promise<R[]>, max = READ_
       }
     });
 }
+
+/**
+ * `readBatch` per database handle (each has its own pool), made on first use: `runAll` gets the handle with the
+ * asks. For reads that PostgreSQL answers as one statement over the asks (`unnest` of the asked values `with
+ * ordinality`, rows back with the ask's number: `byAsk`).
+ */
+export function readBatchPerDatabase<D extends object, A, R>(runAll: (db: D, asks: A[]) => Promise<R[]>): (db: D, ask: A) => Promise<R> {
+  const batches = new WeakMap<D, ReadBatch<A, R>>();
+  return (db, ask) => {
+    let batch = batches.get(db);
+    if (!batch) {
+      batch = readBatch((asks: A[]) => runAll(db, asks));
+      batches.set(db, batch);
+    }
+    return batch(ask);
+  };
+}
+
+/** Rows carrying the 1-based number `n` of the ask they answer, placed by it: undefined where an ask found none. */
+export function byAsk<T extends { n: number | string }>(rows: T[], asks: number): (T | undefined)[] {
+  const placed: (T | undefined)[] = new Array(asks).fill(undefined);
+  for (const r of rows) placed[Number(r.n) - 1] = r;
+  return placed;
+}

@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { AppError, gone, unauthorized } from '../errors';
 import { nowIso } from '../db';
 import { prepared } from '../db/prepared';
+import { isPostgres } from '../db/portable';
+import { byAsk, readBatchPerDatabase } from '../db/read-batch';
 import { hs256 } from '../lib/hs256';
 
 /** Compiled once (it runs on every authenticated request, issue 13). */
@@ -16,6 +18,22 @@ const sessionCheck = prepared((db, a: { jti: string }) =>
     .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id'])
     .where('sessions.id', '=', a.jti),
 );
+
+/**
+ * PostgreSQL: the session checks of one turn of the event loop in one statement (db/read-batch.ts: each statement is
+ * a round trip that wakes a server process, and most screens' calls are a statement or two besides this one).
+ */
+const sessionChecks = prepared((db, a: { jtis: string[] }) =>
+  db
+    .selectFrom(sql<{ jti: string; n: number }>`(select * from unnest(${a.jtis}::text[]) with ordinality as t(jti, n))`.as('req'))
+    .innerJoin('sessions', 'sessions.id', 'req.jti')
+    .innerJoin('players', 'players.id', 'sessions.player_id')
+    .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id', 'req.n']),
+);
+const batchedSessionCheck = readBatchPerDatabase(async (db: Kysely<DB>, jtis: string[]) => byAsk(await sessionChecks.all(db, { jtis }), jtis.length));
+
+/** The session `jti` with its player, read now (never cached: a revoked session is refused on the very next request). */
+const readSession = (db: Kysely<DB>, jti: string) => (isPostgres(db) ? batchedSessionCheck(db, jti) : sessionCheck.first(db, { jti }));
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
@@ -128,7 +146,7 @@ export default fp(
         return;
       }
       // Read on every request, never cached: a revoked session is refused on the very next one.
-      const row = await sessionCheck.first(db, { jti });
+      const row = await readSession(db, jti);
       if (!row || String(row.id) !== sub) throw unauthorized('invalid-token');
       assertSessionOpen(row);
       req.playerId = Number(row.id);

@@ -1,8 +1,10 @@
 import { SignJWT, decodeJwt } from 'jose';
+import pg from 'pg';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
 import { buildTestApp, testConfig, type TestApp } from '../../test/helper';
-import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration } from './test-support';
+import { insertPlayer } from './repository';
+import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from './test-support';
 
 // Every login and registration hashes with scrypt (~130 ms, more on a busy 2-core machine).
 jest.setTimeout(60_000);
@@ -160,5 +162,54 @@ describe('token expiry', () => {
     await t.db.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', claims.jti!).execute();
     const byRow = await profile(p.token);
     expect([byRow.statusCode, byRow.json()]).toEqual([401, { message: 'EXPIRED_AUTH_TOKEN' }]);
+  });
+});
+
+describe('session checks asked together', () => {
+  test('each request is answered for its own session: open, revoked, expired, inactive, gone, no session (one statement on PostgreSQL)', async () => {
+    const players = [];
+    for (const status of ['active', 'active', 'revoked', 'expired', 'inactive', 'gone']) {
+      const ids = uniqueIds(); // the phones of this file's registrations: no clash with theirs
+      const id = await insertPlayer(t.db.db, {
+        phone: ids.phone, name: `Player ${status}`, password_hash: 'x', bank_code: 'KBANK', bank_account_name: 'PLAYER', bank_account_no: ids.bankAccountNo,
+        currency: 'THB', source_code: null, inviter_id: null, now: new Date().toISOString(),
+      });
+      if (status === 'inactive' || status === 'gone') await t.db.db.updateTable('players').set({ status }).where('id', '=', id).execute();
+      const token = await t.app.tokens.issue(id);
+      const jti = decodeJwt(token).jti!;
+      if (status === 'revoked') await t.app.tokens.revoke(jti);
+      if (status === 'expired') await t.db.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', jti).execute();
+      players.push({ id, token, jti });
+    }
+    const key = new TextEncoder().encode(t.app.config.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = async (sub: number, jti: string) => new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(String(sub)).setJti(jti).setIssuedAt(now).setExpirationTime(now + 3600).sign(key);
+    // Another player's session under player 0's id, and a session that was never issued.
+    const tokens = [...players.map((p) => p.token), await forged(players[0].id, players[1].jti), await forged(players[0].id, 'no-such-session'), players[1].token];
+
+    const sent: string[] = [];
+    const submit = pg.Query.prototype.submit;
+    pg.Query.prototype.submit = function (this: { text?: string }, ...a: unknown[]) {
+      if (this.text?.includes('"revoked_at"')) sent.push(this.text); // the session checks (the limits read the session's start too)
+      return (submit as (...x: unknown[]) => unknown).apply(this, a);
+    } as typeof submit;
+    let answers;
+    try {
+      answers = await Promise.all(tokens.map((tk) => t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(tk) })));
+    } finally {
+      pg.Query.prototype.submit = submit;
+    }
+    expect(answers.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.json().message}`))).toEqual([
+      200,
+      200,
+      '401 invalid-token',
+      '401 EXPIRED_AUTH_TOKEN',
+      '401 INACTIVE_USER',
+      '410 gone',
+      '401 invalid-token',
+      '401 invalid-token',
+      200,
+    ]);
+    if (process.env.DATABASE_URL) expect(sent.length).toBe(1);
   });
 });

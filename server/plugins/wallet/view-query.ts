@@ -4,7 +4,7 @@ import { jsonArrayFrom as sqliteJsonArray } from 'kysely/helpers/sqlite';
 import type { DB } from '../../db/schema';
 import { isPostgres } from '../../db/portable';
 import { prepared } from '../../db/prepared';
-import { readBatch, type ReadBatch } from '../../db/read-batch';
+import { byAsk, readBatchPerDatabase } from '../../db/read-batch';
 import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
 import type { SessionState } from '../auth';
 
@@ -86,30 +86,15 @@ export interface WalletRow {
 /** SQLite hands the JSON arrays over as text, PostgreSQL as values. */
 const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
-/**
- * Per PostgreSQL database: the wallet rows asked in one turn of the event loop, read in one statement (`walletRows`).
- * SQLite reads each one straight (a direct read, no round trip: db/index.ts).
- */
-const batches = new WeakMap<Kysely<DB>, ReadBatch<{ id: number; session: string }, Row | undefined>>();
-
-function batchOf(db: Kysely<DB>) {
-  let batch = batches.get(db);
-  if (!batch) {
-    batch = readBatch(async (asks) => {
-      const rows = await walletRows.all(db, { ids: asks.map((x) => x.id), sessions: asks.map((x) => x.session) });
-      const byAsk: (Row | undefined)[] = new Array(asks.length);
-      for (const r of rows) byAsk[Number(r.n) - 1] = r;
-      return byAsk;
-    });
-    batches.set(db, batch);
-  }
-  return batch;
-}
+/** PostgreSQL: the wallet rows asked in one turn of the event loop, in one statement (SQLite reads each straight). */
+const batchedWalletRow = readBatchPerDatabase(async (db: Kysely<DB>, asks: { id: number; session: string }[]) =>
+  byAsk(await walletRows.all(db, { ids: asks.map((x) => x.id), sessions: asks.map((x) => x.session) }), asks.length),
+);
 
 /** The player's wallet figures and the state of their session `sessionId`, or undefined for a player who is not there. */
 export async function readWalletRow(db: Kysely<DB>, playerId: number, sessionId: string): Promise<WalletRow | undefined> {
   const ask = { id: playerId, session: sessionId };
-  const row = isPostgres(db) && !db.isTransaction ? await batchOf(db)(ask) : await walletRow.first(db, ask);
+  const row = isPostgres(db) && !db.isTransaction ? await batchedWalletRow(db, ask) : await walletRow.first(db, ask);
   if (!row) return undefined;
   const walletCode = `wallet:${playerId}`;
   let wallet = 0;
