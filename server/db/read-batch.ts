@@ -1,8 +1,9 @@
 /**
- * Reads of one kind asked in the same turn of the event loop, run together as one statement (issue 13, the read path
- * on PostgreSQL). On PostgreSQL every statement is a round trip: a socket write that wakes an idle server process,
- * which was ~45 % of the app's CPU under the wallet-read load on this two-core machine kind, and the server's own
- * per-statement work besides. Requests that arrive together (one poll of the sockets) ask together: the first ask of a
+ * Reads of one kind asked in the same turn of the event loop, run together as one statement (issue 13, the read path).
+ * On PostgreSQL every statement is a round trip: a socket write that wakes an idle server process, which was ~45 % of
+ * the app's CPU under the wallet-read load on this two-core machine kind, and the server's own per-statement work
+ * besides. On SQLite every statement is a read transaction (its lock calls) and a statement step on the main thread:
+ * one for a batch of wallet reads doubled the bench's read rate. Requests that arrive together (one poll of the sockets) ask together: the first ask of a
  * turn schedules the flush with setImmediate, which runs after the poll phase has handed every ready request its
  * turn, so a batch holds what came in that poll and waits for nothing else.
  *

@@ -24,14 +24,18 @@ const walletRow = prepared((db, a: { id: number; session: string }) =>
 );
 
 /**
- * PostgreSQL: the same row for several requests at once (`readBatch`, db/read-batch.ts), one per (player, session)
- * pair in the order asked (`n`); a pair whose player is not there has no row. The lists and figures are read for
- * each row's player (`me.id`) instead of a parameter.
+ * The same row for several requests at once (`readBatch`, db/read-batch.ts), one per (player, session) pair in the
+ * order asked (`n`); a pair whose player is not there has no row. The lists and figures are read for each row's
+ * player (`me.id`) instead of a parameter. PostgreSQL `unnest`s the players and the sessions as two arrays; SQLite
+ * reads the pairs from one JSON text, `[[player, session], ...]`, with `json_each`.
  */
-const walletRows = prepared((db, a: { ids: number[]; sessions: string[] }) =>
+const walletRows = prepared((db, a: { ids?: number[]; sessions?: string[]; pairs?: string }) =>
   db
     .selectFrom(
-      sql<{ player_id: number; session_id: string; n: number }>`(select * from unnest(${a.ids}::bigint[], ${a.sessions}::text[]) with ordinality as t(player_id, session_id, n))`.as('req'),
+      (isPostgres(db)
+        ? sql<{ player_id: number; session_id: string; n: number }>`(select * from unnest(${a.ids}::bigint[], ${a.sessions}::text[]) with ordinality as t(player_id, session_id, n))`
+        : sql<{ player_id: number; session_id: string; n: number }>`(select key + 1 as n, value ->> 0 as player_id, value ->> 1 as session_id from json_each(${a.pairs}))`
+      ).as('req'),
     )
     .innerJoin('players as me', 'me.id', 'req.player_id')
     .leftJoin('banks', 'banks.code', 'me.bank_code')
@@ -86,15 +90,22 @@ export interface WalletRow {
 /** SQLite hands the JSON arrays over as text, PostgreSQL as values. */
 const list = <T>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : ((v as T[] | null) ?? []));
 
-/** PostgreSQL: the wallet rows asked in one turn of the event loop, in one statement (SQLite reads each straight). */
-const batchedWalletRow = readBatchPerDatabase(async (db: Kysely<DB>, asks: { id: number; session: string }[]) =>
-  byAsk(await walletRows.all(db, { ids: asks.map((x) => x.id), sessions: asks.map((x) => x.session) }), asks.length),
-);
+/**
+ * The wallet rows asked in one turn of the event loop, in one statement. On PostgreSQL that is one round trip instead
+ * of one each; on SQLite one read transaction (its lock calls) and one statement step for the lot.
+ */
+const batchedWalletRow = readBatchPerDatabase(async (db: Kysely<DB>, asks: { id: number; session: string }[]) => {
+  const rows = await walletRows.all(
+    db,
+    isPostgres(db) ? { ids: asks.map((x) => x.id), sessions: asks.map((x) => x.session) } : { pairs: JSON.stringify(asks.map((x) => [x.id, x.session])) },
+  );
+  return byAsk(rows, asks.length);
+});
 
 /** The player's wallet figures and the state of their session `sessionId`, or undefined for a player who is not there. */
 export async function readWalletRow(db: Kysely<DB>, playerId: number, sessionId: string): Promise<WalletRow | undefined> {
   const ask = { id: playerId, session: sessionId };
-  const row = isPostgres(db) && !db.isTransaction ? await batchedWalletRow(db, ask) : await walletRow.first(db, ask);
+  const row = db.isTransaction ? await walletRow.first(db, ask) : await batchedWalletRow(db, ask);
   if (!row) return undefined;
   const walletCode = `wallet:${playerId}`;
   let wallet = 0;
