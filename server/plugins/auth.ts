@@ -20,20 +20,29 @@ const sessionCheck = prepared((db, a: { jti: string }) =>
 );
 
 /**
- * PostgreSQL: the session checks of one turn of the event loop in one statement (db/read-batch.ts: each statement is
- * a round trip that wakes a server process, and most screens' calls are a statement or two besides this one).
+ * The session checks of one turn of the event loop in one statement (db/read-batch.ts). On PostgreSQL each statement
+ * is a round trip that wakes a server process, and most screens' calls are a statement or two besides this one; on
+ * SQLite each is a read transaction with its lock calls. PostgreSQL `unnest`s the asked ids, SQLite reads them from
+ * one JSON text with `json_each`.
  */
-const sessionChecks = prepared((db, a: { jtis: string[] }) =>
+const sessionChecks = prepared((db, a: { jtis: string[] | string }) =>
   db
-    .selectFrom(sql<{ jti: string; n: number }>`(select * from unnest(${a.jtis}::text[]) with ordinality as t(jti, n))`.as('req'))
+    .selectFrom(
+      (isPostgres(db)
+        ? sql<{ jti: string; n: number }>`(select * from unnest(${a.jtis}::text[]) with ordinality as t(jti, n))`
+        : sql<{ jti: string; n: number }>`(select key + 1 as n, value as jti from json_each(${a.jtis}))`
+      ).as('req'),
+    )
     .innerJoin('sessions', 'sessions.id', 'req.jti')
     .innerJoin('players', 'players.id', 'sessions.player_id')
     .select(['sessions.revoked_at', 'sessions.expires_at', 'players.status', 'players.id', 'req.n']),
 );
-const batchedSessionCheck = readBatchPerDatabase(async (db: Kysely<DB>, jtis: string[]) => byAsk(await sessionChecks.all(db, { jtis }), jtis.length));
+const batchedSessionCheck = readBatchPerDatabase(async (db: Kysely<DB>, jtis: string[]) =>
+  byAsk(await sessionChecks.all(db, { jtis: isPostgres(db) ? jtis : JSON.stringify(jtis) }), jtis.length),
+);
 
 /** The session `jti` with its player, read now (never cached: a revoked session is refused on the very next request). */
-const readSession = (db: Kysely<DB>, jti: string) => (isPostgres(db) ? batchedSessionCheck(db, jti) : sessionCheck.first(db, { jti }));
+const readSession = (db: Kysely<DB>, jti: string) => (db.isTransaction ? sessionCheck.first(db, { jti }) : batchedSessionCheck(db, jti));
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
