@@ -11,6 +11,8 @@ import { createDb } from './index';
  * transactions through createDb and writes each id to stdout, synchronously, once its promise resolved. It is killed
  * with SIGKILL at a random moment. The file must then hold every reported transaction, whole, and no part of any
  * other: each transaction inserts three rows and adds 1 to a counter, and some roll back after their first insert.
+ * Beside them, writes outside a transaction (each one row of `mark`, reported as `m<id>`), which join the batches:
+ * each reported one must be in the file too.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const ROWS_PER_TX = 3;
@@ -20,12 +22,15 @@ async function child(dataDir: string) {
   const { db } = createDb({ databaseUrl: null, dataDir });
   await sql`create table if not exists item (id integer primary key, tx integer not null)`.execute(db);
   await sql`create table if not exists counter (id integer primary key, n integer not null)`.execute(db);
+  await sql`create table if not exists mark (id integer primary key)`.execute(db);
   await sql`insert or ignore into counter (id, n) values (1, 0)`.execute(db);
   fs.writeSync(1, 'ready\n');
   for (let next = 1; ; ) {
     const wave = Array.from({ length: 40 }, () => next++);
-    await Promise.allSettled(
-      wave.map((id) =>
+    const marks = wave.filter((id) => id % 5 === 0).map((id) => sql`insert into mark (id) values (${id})`.execute(db).then(() => fs.writeSync(1, `m${id}\n`)));
+    await Promise.allSettled([
+      ...marks,
+      ...wave.map((id) =>
         db
           .transaction()
           .execute(async (trx) => {
@@ -36,7 +41,7 @@ async function child(dataDir: string) {
           })
           .then(() => fs.writeSync(1, `${id}\n`)),
       ),
-    );
+    ]);
   }
 }
 
@@ -49,7 +54,7 @@ if (process.env.CRASH_CHILD_DIR) {
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  function runAndKill(afterMs: number): Promise<number[]> {
+  function runAndKill(afterMs: number): Promise<{ reported: number[]; marks: number[] }> {
     return new Promise((resolve, reject) => {
       const c = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'group-commit.crash.test.ts')], {
         cwd: ROOT,
@@ -68,15 +73,16 @@ if (process.env.CRASH_CHILD_DIR) {
         if (signal !== 'SIGKILL') return reject(new Error(`child exited with ${code}: ${err}`));
         // Only whole lines: a line cut by the kill was not reported.
         const lines = out.split('\n').slice(0, -1);
-        resolve(lines.filter((l) => /^\d+$/.test(l)).map(Number));
+        resolve({ reported: lines.filter((l) => /^\d+$/.test(l)).map(Number), marks: lines.filter((l) => /^m\d+$/.test(l)).map((l) => Number(l.slice(1))) });
       });
     });
   }
 
-  test('SIGKILL at a random moment: every transaction reported resolved is in the file, whole; nothing partial', async () => {
+  test('SIGKILL at a random moment: every transaction and write reported resolved is in the file, whole; nothing partial', async () => {
     for (let round = 0; round < 3; round++) {
-      const reported = await runAndKill(150 + Math.floor(Math.random() * 500));
+      const { reported, marks } = await runAndKill(150 + Math.floor(Math.random() * 500));
       expect(reported.length).toBeGreaterThan(0);
+      expect(marks.length).toBeGreaterThan(0);
       const f = new SQLite(path.join(dataDir, 'wallet.sqlite'));
       try {
         const rows = f.prepare('select tx, count(*) as n from item group by tx').all() as { tx: number; n: number }[];
@@ -88,8 +94,10 @@ if (process.env.CRASH_CHILD_DIR) {
           expect(failing(tx)).toBe(false);
         }
         expect(counter).toBe(present.size);
+        const marked = new Set((f.prepare('select id from mark').all() as { id: number }[]).map((r) => r.id));
+        for (const id of marks) expect([id, marked.has(id)]).toEqual([id, true]);
         // Each round's child starts its ids at 1 again: clear the table for the next round.
-        f.exec('delete from item; update counter set n = 0');
+        f.exec('delete from item; delete from mark; update counter set n = 0');
       } finally {
         f.close();
       }

@@ -101,11 +101,14 @@ test('a renewal that finds another holder in the row marks the lease not held', 
 });
 
 test('ten leases racing for a free job, and then for an expired one: one winner each time', async () => {
-  // Several connections, as several processes have (PostgreSQL: the pool's; SQLite: files opened again).
-  const dbs = [db.db];
+  // Several connections, as several processes have (PostgreSQL: the pool's; SQLite: the file opened again). On
+  // SQLite without group commit: a group-commit connection holds the write lock until the end of its turn, and in one
+  // thread another connection's busy wait would block that turn (separate processes each have their own thread).
+  let dbs = [db.db];
   if (testEngine() === 'sqlite') {
-    for (let i = 0; i < 3; i++) {
-      const d = createDb({ databaseUrl: null, dataDir: db.dataDir });
+    dbs = [];
+    for (let i = 0; i < 4; i++) {
+      const d = createDb({ databaseUrl: null, dataDir: db.dataDir, groupCommit: false });
       extra.push(d);
       dbs.push(d.db);
     }
