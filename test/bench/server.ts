@@ -10,6 +10,7 @@
  * The speed targets are reported, not enforced, until issue 13's work lands; the money check is enforced.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -254,9 +255,15 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
       }
 
       if (PHASES.has('transfer')) {
+        // Each with an Idempotency-Key of its own, as the SPA sends them (src/features/wallet/moveMoney.ts): the key's
+        // row is written before the transfer and its answer after it.
+        const withKey = (req: autocannon.Request) => {
+          const r = withToken(req);
+          return { ...r, headers: { ...r.headers, 'idempotency-key': crypto.randomUUID() } };
+        };
         const transfers = await load({
           url,
-          requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withToken }],
+          requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withKey }],
         });
         const okRps = perSecond(transfers);
         const baseline = kind === 'sqlite' ? await bareTransferRps(tmp) : await pgbenchTps(tmp);
