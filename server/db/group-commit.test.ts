@@ -341,6 +341,24 @@ test('with a reader, writes outside a transaction join the batch: answered only 
   await env.db.destroy();
 });
 
+test('a write outside a transaction that fails as its batch\'s first leaves no batch open behind it', async () => {
+  const env = groupCommitDb({ withReader: true });
+  await env.db.insertInto('parent').values({ id: 1 }).execute();
+  expect(env.database.inTransaction).toBe(false);
+  // Matched as text: better-sqlite3's native part is loaded once per jest worker, so after another test file its
+  // errors come from that file's realm, and `rejects.toThrow` does not take them for errors ("did not throw").
+  const refused = await env.db.insertInto('parent').values({ id: 1 }).execute().then(() => 'written', (e: unknown) => String(e));
+  expect(refused).toMatch(/UNIQUE constraint failed/);
+  // Its batch (opened for it, holding nothing) is committed at the end of the turn, as a transaction's would be.
+  for (let turns = 0; env.database.inTransaction && turns < 100; turns++) await new Promise((r) => setImmediate(r));
+  expect(env.database.inTransaction).toBe(false);
+  // Another connection (another process) takes the file's write lock at once.
+  const other = new SQLite(env.file, { timeout: 0 });
+  open.push(other);
+  expect(() => other.exec('begin immediate; rollback')).not.toThrow();
+  await env.db.destroy();
+});
+
 test('a transaction started inside another one\'s callback waits for the connection, as with one commit per transaction', async () => {
   const { db, stats, file } = groupCommitDb();
   let inner: Promise<number> | undefined;

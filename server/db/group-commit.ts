@@ -305,20 +305,26 @@ export class GroupCommitDriver implements Driver {
    */
   async #writeInBatch<R>(lease: Lease, text: string, parameters: unknown[]): Promise<QueryResult<R>> {
     await this.#lock(lease);
-    let result: QueryResult<R>;
+    let result!: QueryResult<R>; // assigned unless the statement failed, which throws below
     const done = deferred();
     try {
       const batch = this.#openBatch();
+      let failed: { error: unknown } | undefined;
       try {
         result = this.#statement<R>(text, parameters);
+        this.stats.transactions++;
+        batch.pending.push(done);
       } catch (e) {
+        failed = { error: e };
         if (!this.#database.inTransaction) this.#failBatch(e);
-        throw e;
       }
-      this.stats.transactions++;
-      batch.pending.push(done);
-      if (this.#full(batch)) this.#commitBatch();
-      else if (this.#mutex.waiters === 0) this.#scheduleFlush(batch);
+      // The batch commits as after a transaction. After a failed write it is always scheduled: the write may have
+      // opened the batch, and no batch may stay open, holding the file's write lock, with nobody left to commit it.
+      if (this.#batch === batch) {
+        if (this.#full(batch)) this.#commitBatch();
+        else if (failed || this.#mutex.waiters === 0) this.#scheduleFlush(batch);
+      }
+      if (failed) throw failed.error;
     } finally {
       lease.locked = false;
       this.#mutex.unlock();
