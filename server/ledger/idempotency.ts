@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db';
+import { prepared } from '../db/prepared';
 import { AppError, badRequest, conflict } from '../errors';
 
 /** Canonical JSON (keys sorted) so that the same body always hashes the same. */
@@ -16,6 +17,24 @@ function canonical(v: unknown): string {
   }
   return JSON.stringify(v ?? null);
 }
+
+/**
+ * The key's statements, compiled once (db/prepared.ts): every transfer the SPA sends carries a key, so they run twice
+ * per money movement. On PostgreSQL they run as named statements, parsed and planned once per connection.
+ */
+const claimKey = prepared((db, a: { player_id: number; idem_key: string; request_hash: string; now: string }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ player_id: a.player_id, idem_key: a.idem_key, request_hash: a.request_hash, state: 'processing', status_code: null, response_body: null, created_at: a.now, updated_at: a.now })
+    .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing()),
+);
+const storeAnswer = prepared((db, a: { player_id: number; idem_key: string; status_code: number; response_body: string; now: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', status_code: a.status_code, response_body: a.response_body, updated_at: a.now })
+    .where('player_id', '=', a.player_id)
+    .where('idem_key', '=', a.idem_key),
+);
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_SHAPE = /^[\x21-\x7e]{1,128}$/;
@@ -54,12 +73,8 @@ export async function idempotent<T>(
   const hash = crypto.createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url} ${req.url}\n${canonical(hashedBody)}`).digest('hex');
   const playerId = req.playerId;
   const now = nowIso();
-  const ins = await db
-    .insertInto('idempotency_keys')
-    .values({ player_id: playerId, idem_key: key, request_hash: hash, state: 'processing', status_code: null, response_body: null, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing())
-    .executeTakeFirst();
-  if (Number(ins.numInsertedOrUpdatedRows ?? 0) !== 1) {
+  const ins = await claimKey.run(db, { player_id: playerId, idem_key: key, request_hash: hash, now });
+  if (Number(ins.numAffectedRows ?? 0) !== 1) {
     const prev = await db.selectFrom('idempotency_keys').selectAll().where('player_id', '=', playerId).where('idem_key', '=', key).executeTakeFirst();
     if (!prev || prev.request_hash !== hash || prev.state !== 'done') throw conflict('KEY_INVALID');
     const answer = JSON.parse(prev.response_body ?? 'null') as Answer;
@@ -68,13 +83,7 @@ export async function idempotent<T>(
     reply.status(answer.status);
     return answer.body as T;
   }
-  const store = (a: Answer) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ state: 'done', status_code: a.status, response_body: JSON.stringify(a), updated_at: nowIso() })
-      .where('player_id', '=', playerId)
-      .where('idem_key', '=', key)
-      .execute();
+  const store = (a: Answer) => storeAnswer.run(db, { player_id: playerId, idem_key: key, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
   let result: { status?: number; body: T };
   try {
     result = await run();
