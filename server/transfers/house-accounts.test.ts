@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { steppedDuring } from '../test/sqlite-statements';
 import { buildWalletTestApp, type WalletTestApp } from '../ledger/test-support';
 import { runAudit } from '../ledger/audit';
 import { isPostgres } from '../db/portable';
@@ -76,21 +76,9 @@ test('a wallet -> game transfer runs at most 19 SQL statements of work, 31 with 
   if (isPostgres(t.db.db)) return;
   const p = await t.player({ balance: 1_000_00, games: ['pg'] });
   expect((await transfer(p.headers, 'WALLET', 'pg', 1)).statusCode).toBe(200);
-  const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1')) as Record<string, (...a: unknown[]) => unknown>;
-  const saved: Record<string, (...a: unknown[]) => unknown> = {};
-  const sources: string[] = [];
-  for (const m of ['run', 'all', 'get', 'iterate']) {
-    saved[m] = proto[m];
-    proto[m] = function (this: { source: string }, ...a: unknown[]) {
-      sources.push(this.source);
-      return saved[m].apply(this, a);
-    };
-  }
-  try {
-    expect((await transfer(p.headers, 'WALLET', 'pg', 1)).statusCode).toBe(200);
-  } finally {
-    Object.assign(proto, saved);
-  }
+  const { result: res, stepped } = await steppedDuring(() => transfer(p.headers, 'WALLET', 'pg', 1));
+  expect(res.statusCode).toBe(200);
+  const sources = stepped.map((x) => x.source);
   // The live-balance poller (server/realtime) reads the journal on its own timer: not the transfer's work.
   const own = sources.filter((s) => !s.startsWith('select "j"."id"'));
   // Before issue 13: 45 (currency read twice per transaction, accounts read twice, a reference read before the insert);

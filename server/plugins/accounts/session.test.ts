@@ -1,9 +1,9 @@
 import { SignJWT, decodeJwt } from 'jose';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
 import { buildTestApp, testConfig, type TestApp } from '../../test/helper';
+import { steppedDuring } from '../../test/sqlite-statements';
 import { insertPlayer } from './repository';
 import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from './test-support';
 
@@ -194,20 +194,13 @@ describe('session checks asked together', () => {
       if (this.text?.includes('"revoked_at"')) sent.push(this.text); // the session checks (the limits read the session's start too)
       return (submit as (...x: unknown[]) => unknown).apply(this, a);
     } as typeof submit;
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
-    const orig = { all: proto.all, get: proto.get };
-    for (const m of ['all', 'get'] as const) {
-      proto[m] = function (this: { source: string }, ...a: unknown[]) {
-        if (this.source.includes('"revoked_at"')) sent.push(this.source); // and on SQLite
-        return orig[m].apply(this, a);
-      };
-    }
     let answers;
     try {
-      answers = await Promise.all(tokens.map((tk) => t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(tk) })));
+      const { result, stepped } = await steppedDuring(() => Promise.all(tokens.map((tk) => t.app.inject({ method: 'GET', url: '/api/limits', headers: bearer(tk) }))));
+      answers = result;
+      sent.push(...stepped.filter((x) => x.source.includes('"revoked_at"')).map((x) => x.source)); // and on SQLite
     } finally {
       pg.Query.prototype.submit = submit;
-      Object.assign(proto, orig);
     }
     expect(answers.map((r) => (r.statusCode === 200 ? 200 : `${r.statusCode} ${r.json().message}`))).toEqual([
       200,

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
 import { hs256 } from '../../lib/hs256';
-import { currentRequestId } from '../../lib/request-context';
+import { steppedDuring } from '../../test/sqlite-statements';
 import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
 
 /** The read path of issue 13: few statements per GET /api/wallet, a short-lived games cache, no cached session. */
@@ -33,41 +32,17 @@ describe('GET /api/wallet read path', () => {
   (onSqlite ? it : it.skip)('runs 1 SQL statement (the session, the player, balances, game accounts and invite figures)', async () => {
     const p = await t.player({ games: ['pg'] });
     await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }); // games cache warm
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
-    const orig = { run: proto.run, all: proto.all, get: proto.get };
-    const seen: string[] = [];
-    for (const m of ['run', 'all', 'get'] as const) {
-      proto[m] = function (this: { source: string }, ...a: unknown[]) {
-        if (currentRequestId()) seen.push(this.source); // not a background job's (the journal feed, the pollers)
-        return orig[m].apply(this, a);
-      };
-    }
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers });
-      expect(res.statusCode).toBe(200);
-    } finally {
-      Object.assign(proto, orig);
-    }
+    const { result: res, stepped } = await steppedDuring(() => t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }));
+    expect(res.statusCode).toBe(200);
+    const seen = stepped.filter((x) => x.requestId).map((x) => x.source); // not a background job's (the journal feed, the pollers)
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/"sessions"/);
   });
 
   (onSqlite ? it : it.skip)('reads by index only: no statement of GET /api/wallet scans a table', async () => {
     const p = await t.player({ games: ['pg'] });
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
-    const orig = { all: proto.all, get: proto.get };
-    const seen: { source: string; args: unknown[] }[] = [];
-    for (const m of ['all', 'get'] as const) {
-      proto[m] = function (this: { source: string }, ...a: unknown[]) {
-        seen.push({ source: this.source, args: a.flat() });
-        return orig[m].apply(this, a);
-      };
-    }
-    try {
-      expect((await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers })).statusCode).toBe(200);
-    } finally {
-      Object.assign(proto, orig);
-    }
+    const { result: res, stepped: seen } = await steppedDuring(() => t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }));
+    expect(res.statusCode).toBe(200);
     expect(seen.length).toBeGreaterThan(0);
     for (const { source, args } of seen) {
       const plan = await t.app.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${source}`, args));
@@ -177,21 +152,14 @@ describe('GET /api/wallet read path', () => {
       if (this.text?.includes('"sessions"')) sent.push(this.text);
       return (submit as (...x: unknown[]) => unknown).apply(this, a);
     } as typeof submit;
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
-    const orig = { all: proto.all, get: proto.get };
-    for (const m of ['all', 'get'] as const) {
-      proto[m] = function (this: { source: string }, ...a: unknown[]) {
-        if (this.source.includes('"sessions"')) sent.push(this.source);
-        return orig[m].apply(this, a);
-      };
-    }
     let answers;
     try {
       const asks = [players[2], players[0], revoked, players[1]].map((p) => p.headers).concat([mixed, missing, players[0].headers]);
-      answers = await Promise.all(asks.map((headers) => t.app.inject({ method: 'GET', url: '/api/wallet', headers })));
+      const { result, stepped } = await steppedDuring(() => Promise.all(asks.map((headers) => t.app.inject({ method: 'GET', url: '/api/wallet', headers }))));
+      answers = result;
+      sent.push(...stepped.filter((x) => x.source.includes('"sessions"')).map((x) => x.source));
     } finally {
       pg.Query.prototype.submit = submit;
-      Object.assign(proto, orig);
     }
     const seen = answers.map((r) => (r.statusCode === 200 ? `${r.json().profile._id} ${r.json().wallet.amount}` : `${r.statusCode} ${r.json().message}`));
     expect(seen).toEqual([

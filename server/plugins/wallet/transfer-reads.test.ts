@@ -1,6 +1,5 @@
-import Database from 'better-sqlite3';
+import { steppedDuring } from '../../test/sqlite-statements';
 import { SIM_SQLITE_FILE } from '../../adapters/games/sim-store';
-import { currentRequestId } from '../../lib/request-context';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 
 /**
@@ -21,23 +20,10 @@ const onSqlite = !process.env.DATABASE_URL;
 
   /** The SQL each better-sqlite3 statement ran for a request during `fn`, with whether its connection was the read-only one. */
   async function statementsOf(fn: () => Promise<void>): Promise<{ sql: string; readonly: boolean }[]> {
-    const proto = Object.getPrototypeOf(new Database(':memory:').prepare('select 1'));
-    const orig = { run: proto.run, all: proto.all, get: proto.get, iterate: proto.iterate };
-    const seen: { sql: string; readonly: boolean }[] = [];
-    for (const m of ['run', 'all', 'get', 'iterate'] as const) {
-      proto[m] = function (this: { source: string; database: { readonly: boolean; name: string } }, ...a: unknown[]) {
-        // The request's own statements on our database: not the game simulator's (a database of its own), nor a
-        // background job's (the journal feed, the pollers), which run outside any request.
-        if (currentRequestId() && !this.database.name.endsWith(SIM_SQLITE_FILE)) seen.push({ sql: this.source, readonly: this.database.readonly });
-        return orig[m].apply(this, a);
-      };
-    }
-    try {
-      await fn();
-    } finally {
-      Object.assign(proto, orig);
-    }
-    return seen;
+    const { stepped } = await steppedDuring(fn);
+    // The request's own statements on our database: not the game simulator's (a database of its own), nor a
+    // background job's (the journal feed, the pollers), which run outside any request.
+    return stepped.filter((x) => x.requestId && !x.database.name.endsWith(SIM_SQLITE_FILE)).map((x) => ({ sql: x.source, readonly: x.database.readonly }));
   }
 
   it('reads nothing on the read-only connection but the session; the checks still refuse', async () => {
