@@ -55,9 +55,9 @@ export function readBatch<A, R>(runAll: (asks: A[]) => Promise<R[]>, max = READ_
 }
 
 /**
- * `readBatch` per database handle (each has its own pool), made on first use: `runAll` gets the handle with the
- * asks. For reads that PostgreSQL answers as one statement over the asks (`unnest` of the asked values `with
- * ordinality`, rows back with the ask's number: `byAsk`).
+ * `readBatch` per database handle (each has its own pool or connection), made on first use: `runAll` gets the handle
+ * with the asks. For reads answered as one statement over the asks (PostgreSQL: `unnest` of the asked values `with
+ * ordinality`; SQLite: `json_each` over them as one JSON text), rows back with the ask's number: `byAsk`.
  */
 export function readBatchPerDatabase<D extends object, A, R>(runAll: (db: D, asks: A[]) => Promise<R[]>): (db: D, ask: A) => Promise<R> {
   const batches = new WeakMap<D, ReadBatch<A, R>>();
