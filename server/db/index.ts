@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
 import { namePreparedStatements, registerDirectReads } from './prepared';
+import { withStatementCache } from './statement-cache';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -81,38 +82,8 @@ export function createDb(opts: DbOptions): Database {
   return { db, dialect: 'sqlite', destroy: () => db.destroy(), groupCommit: dialect.stats };
 }
 
-/** Prepared statements kept per SQL text; more distinct texts than this and the least recently used is dropped. */
-export const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every query anew (better-sqlite3 has no statement cache): under load that was
- * about a tenth of the server's CPU (issue 13's profile of GET /api/wallet). A prepared statement can run again
- * with other parameters, and SQLite prepares it again by itself when the schema changes (a migration), so the
- * database hands Kysely its statements from an LRU keyed by the SQL text. Nothing streams (`.stream()` would hold
- * a statement busy while another query reused it); the cache is per connection, and there is one.
- */
-export function withStatementCache(database: SQLite.Database, size = STATEMENT_CACHE_SIZE): Pick<SQLite.Database, 'prepare' | 'close'> {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    prepare(text: string) {
-      let stmt = cache.get(text);
-      if (stmt) {
-        cache.delete(text);
-      } else {
-        stmt = database.prepare(text);
-        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
-      }
-      cache.set(text, stmt);
-      return stmt;
-    },
-    close() {
-      cache.clear();
-      return database.close();
-    },
-  } as Pick<SQLite.Database, 'prepare' | 'close'>;
-}
-
 /** Current time as the ISO-8601 UTC text every timestamp column holds (sortable, same on both engines). */
 export const nowIso = (d: Date = new Date()) => d.toISOString();
 
 export { sql };
+export { STATEMENT_CACHE_SIZE, withStatementCache } from './statement-cache';

@@ -39,6 +39,36 @@ describe('the SQLite statement cache', () => {
     expect(db.prepare('SELECT * FROM t').all()).toEqual([{ id: 1, v: 'x', w: 'y' }]);
   });
 
+  test('hands rows over as better-sqlite3 would: keys in column order, the last of two equal names, every kind of value', () => {
+    const db = withStatementCache(raw);
+    raw.exec("CREATE TABLE k (id INTEGER PRIMARY KEY, n REAL, s TEXT, b BLOB, z TEXT); INSERT INTO k VALUES (1, 1.5, 'ไทย', x'0102', NULL), (2, -3, '', x'', 'x')");
+    const text = "SELECT k.z, k.id, k.n, k.s, k.b, k.s AS z, 'lit' AS \"with space\" FROM k ORDER BY id";
+    const expected = raw.prepare(text).all();
+    const rows = db.prepare(text).all();
+    expect(rows).toEqual(expected);
+    expect(rows.map((r) => Object.keys(r as object))).toEqual(expected.map((r) => Object.keys(r as object)));
+    expect(db.prepare(text).get()).toEqual(expected[0]);
+    expect([...db.prepare(text).iterate()]).toEqual(expected);
+    expect(db.prepare('SELECT id FROM k WHERE id = ?').get(9)).toBeUndefined();
+    expect(db.prepare('SELECT id FROM k WHERE id > ?').all(9)).toEqual([]);
+  });
+
+  test('a column named __proto__ is a key of the row, not its prototype', () => {
+    const db = withStatementCache(raw);
+    const row = db.prepare('SELECT 7 AS "__proto__", 8 AS b').get() as Record<string, unknown>;
+    expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    expect(Object.keys(row)).toEqual(['__proto__', 'b']);
+    expect(row.b).toBe(8);
+    expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(7);
+  });
+
+  test('a write that returns rows hands them over, and a write that returns none reports its changes', () => {
+    const db = withStatementCache(raw);
+    expect(db.prepare('INSERT INTO t (v) VALUES (?) RETURNING id, v').all('r')).toEqual([{ id: 1, v: 'r' }]);
+    expect(db.prepare('UPDATE t SET v = ? WHERE id = ?').run('s', 1)).toMatchObject({ changes: 1 });
+    expect(db.prepare('SELECT v FROM t').all()).toEqual([{ v: 's' }]);
+  });
+
   test('close closes the database', () => {
     const db = withStatementCache(raw);
     db.prepare('SELECT 1').get();
