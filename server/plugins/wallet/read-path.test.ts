@@ -16,15 +16,17 @@ describe('GET /api/wallet read path', () => {
     await t.close();
   });
 
-  it('answers UTF-8 JSON sent as bytes: Thai text intact, its length counted in bytes', async () => {
+  it('answers JSON in ASCII bytes (answer-json.ts): Thai text intact once parsed, its length counted in bytes', async () => {
     const p = await t.player({ games: ['pg'] });
     for (const url of ['/api/wallet', '/api/wallet/refresh/slot']) {
       const res = await t.app.inject({ method: 'GET', url, headers: p.headers });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
-      expect(res.body).toMatch(/[\u0E00-\u0E7F]/); // the bank's Thai name
-      expect(JSON.parse(res.body).profile._id).toBe(String(p.id));
+      expect([...res.rawPayload].every((byte) => byte < 0x7f)).toBe(true);
+      const answer = JSON.parse(res.body);
+      expect(answer.bankAccount.bank.nameTH).toMatch(/^[\u0E00-\u0E7F]+$/); // the bank's Thai name
+      expect(answer.profile._id).toBe(String(p.id));
     }
   });
 

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idempotent, toBaht } from '../../ledger';
 import { AppError, notFound } from '../../errors';
-import { utf8Body } from '../../lib/utf8-body';
+import { walletAnswerBytes } from './answer-json';
 import * as S from './schemas';
-import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, walletView } from './service';
+import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, walletView, type WalletView } from './service';
 import { amountFromWire, transferAll, transferBetween, TRANSFER_MINIMUM_SATANG } from './transfer-service';
 import { requestWithdrawal } from './withdrawals';
 import type { TransferResult } from '../../transfers/protocol';
@@ -28,13 +28,17 @@ export default async function routes(app: FastifyInstance) {
   const play = { config: { play: true } };
   const w = () => app.wallet;
 
-  const walletAnswer = { ...auth, onSend: utf8Body, schema: { response: { 200: S.walletResponse, ...S.errors } } };
+  // The wallet answer is sent as bytes made by answer-json.ts; the 200 schema describes it (and its test checks it).
+  const walletAnswer = { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } };
+  const sendWallet = (reply: FastifyReply, view: WalletView) => reply.type('application/json; charset=utf-8').send(walletAnswerBytes(view));
   // The session is read in the wallet's own statement (walletView), not before it in app.authenticate.
-  app.get('/api/wallet', { ...walletAnswer, config: { sessionInQuery: true } }, (req) => walletView(app.db, w().secrets, req.playerId, req.sessionId));
+  app.get('/api/wallet', { ...walletAnswer, config: { sessionInQuery: true } }, async (req, reply) =>
+    sendWallet(reply, await walletView(app.db, w().secrets, req.playerId, req.sessionId)),
+  );
 
-  app.get('/api/wallet/refresh/slot', walletAnswer, async (req) => {
+  app.get('/api/wallet/refresh/slot', walletAnswer, async (req, reply) => {
     await refreshAllGames(w().transferDeps, req.playerId);
-    return walletView(app.db, w().secrets, req.playerId, req.sessionId);
+    return sendWallet(reply, await walletView(app.db, w().secrets, req.playerId, req.sessionId));
   });
 
   app.get<{ Params: { slotCode: string } }>(
