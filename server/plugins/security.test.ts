@@ -18,8 +18,11 @@ describe('headers', () => {
   });
   afterAll(() => t.close());
 
+  /** A page the browser renders: the SPA's document (503 "not built" in tests, with the same headers). */
+  const page = (app: FastifyInstance) => app.inject({ method: 'GET', url: '/user/home', headers: { accept: 'text/html' } });
+
   test('a CSP that lets the SPA run from its own origin and nothing else', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/lookup/info' });
+    const res = await page(t.app);
     const csp = String(res.headers['content-security-policy']);
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
     expect(directives['default-src']).toEqual(["'self'"]);
@@ -34,14 +37,8 @@ describe('headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  test("helmet's headers on every answer: a lookup, a refusal, an unknown API path, a bad body", async () => {
-    const answers = await Promise.all([
-      t.app.inject({ method: 'GET', url: '/api/lookup/info' }),
-      t.app.inject({ method: 'GET', url: '/api/wallet' }),
-      t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
-      t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
-    ]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400]);
+  test("helmet's document headers on what is not under /api/: a page, the health probe, an unknown path", async () => {
+    const answers = await Promise.all([page(t.app), t.app.inject({ method: 'GET', url: '/healthz' }), t.app.inject({ method: 'GET', url: '/no-such-thing' })]);
     for (const res of answers) {
       expect(res.headers).toMatchObject({
         'strict-transport-security': 'max-age=31536000; includeSubDomains',
@@ -61,12 +58,36 @@ describe('headers', () => {
     }
   });
 
-  test('FRAME_ANCESTORS lets the mobile host app embed the site', async () => {
+  test('every /api/ answer carries the API headers only: a lookup, a refusal, an unknown API path, a bad body', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/lookup/info' }),
+      t.app.inject({ method: 'GET', url: '/api/wallet' }),
+      t.app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+      t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{' }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400]);
+    const documentOnly = ['x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'origin-agent-cluster', 'cross-origin-opener-policy'];
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      for (const name of documentOnly) expect(res.headers[name]).toBeUndefined();
+    }
+  });
+
+  test('FRAME_ANCESTORS lets the mobile host app embed the site; API answers still frame nowhere', async () => {
     const t2 = await buildTestApp({ FRAME_ANCESTORS: 'https://host.example' });
     try {
-      const res = await t2.app.inject({ method: 'GET', url: '/api/lookup/info' });
+      const res = await page(t2.app);
       expect(String(res.headers['content-security-policy'])).toContain('frame-ancestors https://host.example');
       expect(res.headers['x-frame-options']).toBeUndefined();
+      const api = await t2.app.inject({ method: 'GET', url: '/api/lookup/info' });
+      expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     } finally {
       await t2.close();
     }
