@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { freshDb, testEngine, type TestDb } from '../test/helper';
 import { seedBase } from './seed';
 import { nowIso } from '.';
 import { inheritDirectReads, prepared } from './prepared';
+import { isPostgres } from './portable';
 import { insertPlayer } from '../ledger/test-support';
 
 /** Prepared queries (server/db/prepared.ts) on the engine under test: compiled once, run with each call's values. */
@@ -61,6 +62,26 @@ test('constants in the query stay; arguments in lists and updates are swapped in
     const plain = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like 'select count(*)::int as n%'`.execute(trx);
     expect(plain.rows[0].n).toBe(0);
   });
+});
+
+test('rows are what the plain query gives: keys in column order, the last of two equal names, nulls, JSON', async () => {
+  const id = await insertPlayer(db.db);
+  const withEverything = prepared((k, a: { id: number }) =>
+    k
+      .selectFrom('players')
+      .leftJoin('banks', 'banks.code', 'players.bank_code')
+      .select(['players.name as same', 'players.currency', 'players.inviter_id', 'banks.name_en as same'])
+      .select((eb) => (isPostgres(k) ? sql<unknown>`json_build_object('a', ${eb.ref('players.id')})` : sql<unknown>`json_object('a', ${eb.ref('players.id')})`).as('j'))
+      .where('players.id', '=', a.id),
+  );
+  const text = withEverything.sqlFor(db.db);
+  const plain = (await db.db.executeQuery(CompiledQuery.raw(text, [id]))).rows;
+  for (const handle of [db.db, null]) {
+    const rows = handle ? await withEverything.all(handle, { id }) : await db.db.transaction().execute((trx) => withEverything.all(trx, { id }));
+    expect(rows).toEqual(plain);
+    expect(rows.map((r) => Object.keys(r))).toEqual(plain.map((r) => Object.keys(r as object)));
+  }
+  expect(plain).toHaveLength(1);
 });
 
 test('a missing argument is refused before anything runs', async () => {

@@ -2,6 +2,7 @@ import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema';
 import { transactionStatements } from './group-commit';
 import { isPostgres } from './portable';
+import { rowMaker } from './statement-cache';
 
 /**
  * Queries built and compiled by Kysely once, then run again with new parameters (issue 13: building and compiling
@@ -62,15 +63,39 @@ const postgresNames = new Map<string, string>();
 /**
  * Makes `client` run the SQL of prepared queries as named statements (db/index.ts calls it for each new pool
  * connection). Kysely calls `client.query(sql, parameters)`; any other call, or SQL no prepared query made, goes
- * through as it was.
+ * through as it was. A named statement's rows come as arrays (`rowMode: 'array'`) and are made objects by a function
+ * built once per statement for its fields (statement-cache.ts `rowMaker`): node-postgres copies a dictionary object
+ * and sets each field by name, ~5 % of the app's CPU under the wallet-read load (issue 13).
  */
 export function namePreparedStatements(client: { query: (...args: never[]) => unknown }): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const [text, values] = args;
     const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? postgresNames.get(text) : undefined;
-    return name ? query({ name, text, values }) : query(...args);
+    if (!name) return query(...args);
+    return (query({ name, text, values, rowMode: 'array' }) as Promise<ArrayResult>).then((result) => asObjects(name, result));
   }) as typeof client.query;
+}
+
+interface ArrayResult {
+  fields: { name: string }[];
+  rows: unknown[];
+}
+
+/** Per statement name: its fields' names as last seen, and the function making rows of them. */
+const rowMakers = new Map<string, { names: string[]; make: (values: unknown[]) => Record<string, unknown> }>();
+
+function asObjects<R extends ArrayResult>(statement: string, result: R): R {
+  const { fields, rows } = result;
+  if (!rows.length) return result;
+  let maker = rowMakers.get(statement);
+  if (!maker || maker.names.length !== fields.length || maker.names.some((n, i) => n !== fields[i].name)) {
+    const names = fields.map((f) => f.name);
+    maker = { names, make: rowMaker(names) };
+    rowMakers.set(statement, maker);
+  }
+  for (let i = 0; i < rows.length; i++) rows[i] = maker.make(rows[i] as unknown[]);
+  return result;
 }
 
 /**

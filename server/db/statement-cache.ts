@@ -77,14 +77,7 @@ class RowsAsObjects implements CachedStatement {
   #build() {
     const names = this.#stmt.columns().map((c) => c.name);
     this.#width = names.length;
-    // A literal `__proto__: v` would set the prototype; such a row is built key by key.
-    this.#make = names.includes('__proto__')
-      ? (values) => {
-          const row: Row = {};
-          names.forEach((n, i) => Object.defineProperty(row, n, { value: values[i], enumerable: true, writable: true, configurable: true }));
-          return row;
-        }
-      : (new Function('v', `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')} };`) as (values: unknown[]) => Row);
+    this.#make = rowMaker(names);
   }
 
   run(...params: unknown[]) {
@@ -109,4 +102,20 @@ class RowsAsObjects implements CachedStatement {
   columns() {
     return this.#stmt.columns();
   }
+}
+
+/**
+ * A function that makes a row object of a row's values in column order, for these column names: one object literal,
+ * so every row gets the same hidden class. Keys as the drivers set them: in column order, the last of two equal names
+ * wins. A literal `__proto__: v` would set the prototype; such a row is built key by key.
+ */
+export function rowMaker(names: readonly string[]): (values: unknown[]) => Row {
+  if (names.includes('__proto__')) {
+    return (values) => {
+      const row: Row = {};
+      names.forEach((n, i) => Object.defineProperty(row, n, { value: values[i], enumerable: true, writable: true, configurable: true }));
+      return row;
+    };
+  }
+  return new Function('v', `return { ${names.map((n, i) => `${JSON.stringify(n)}: v[${i}]`).join(', ')} };`) as (values: unknown[]) => Row;
 }
