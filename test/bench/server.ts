@@ -186,7 +186,7 @@ async function pgbenchTps(tmp: string): Promise<number | null> {
 }
 
 /** The app on one engine: the wallet read and the wallet -> game transfer under load, then the money check. */
-async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: number): Promise<{ lines: string[]; ok: boolean }> {
+async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, hello: Hello): Promise<{ lines: string[]; ok: boolean }> {
   const engine = await freshEngine(kind, tmp);
   const lines: string[] = [];
   try {
@@ -225,13 +225,13 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, helloRps: numb
       const withToken = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } });
 
       if (PHASES.has('read')) {
-        const read = await load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] });
+        const { result: read, helloRps, before, after } = await beside(hello, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
         const readRps = perSecond(read);
         readP99 = read.latency.p99;
         const readTarget = kind === 'sqlite' ? TARGETS.readSqlite : TARGETS.readPostgres;
         lines.push(
-          `GET /api/wallet (${engine.name}): ${fmt(readRps)} req/s = ${ratio(readRps, helloRps).toFixed(3)} x hello-world; p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms; ` +
-            `errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
+          `GET /api/wallet (${engine.name}): ${fmt(readRps)} req/s = ${ratio(readRps, helloRps).toFixed(3)} x hello-world (${fmt(before)} before, ${fmt(after)} after); ` +
+            `p50 ${read.latency.p50} ms, p99 ${read.latency.p99} ms; errors ${read.errors + read.non2xx}; target ${readTarget} x -> ${verdict(ratio(readRps, helloRps), readTarget)}`,
         );
         if (kind === 'sqlite') {
           // Where the read's time goes: the bytes of its answer (bare Fastify sending them), and every hook of the app
@@ -372,23 +372,43 @@ async function replayFloor(tmp: string, walletUrl: string, token: string): Promi
   }
 }
 
-async function helloRps(): Promise<number> {
+/** Bare Fastify hello-world, kept up for the whole section: `rps(seconds)` loads it for that long. */
+interface Hello {
+  rps(seconds?: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function startHello(): Promise<Hello> {
   const port = await freePort();
   const child = await startChild(['test/bench/baselines/hello.ts', String(port)], { ...process.env }, /listening/, 'the hello-world baseline');
-  try {
-    return perSecond(await load({ url: `http://127.0.0.1:${port}/` }));
-  } finally {
-    await child.stop();
-  }
+  return {
+    rps: async (seconds = DURATION_S) => (await load({ url: `http://127.0.0.1:${port}/`, duration: seconds }))['2xx'] / seconds,
+    stop: () => child.stop(),
+  };
+}
+
+/**
+ * hello-world measured for half a run right before `run` and half a run right after it, and their mean: the
+ * baseline of a ratio taken beside the run it divides. On this machine kind hello-world alone moved between 38k and
+ * 62k req/s from one run to the next (2026-11-29, an idle machine; the host's load, not ours), and one measured a
+ * minute earlier, before the other engine's loads, made the wallet read's ratio swing as much.
+ */
+async function beside<T>(hello: Hello, run: () => Promise<T>): Promise<{ result: T; helloRps: number; before: number; after: number }> {
+  const half = Math.max(1, Math.round(DURATION_S / 2));
+  const before = await hello.rps(half);
+  const result = await run();
+  const after = await hello.rps(half);
+  return { result, helloRps: (before + after) / 2, before, after };
 }
 
 export async function measureServer(): Promise<{ lines: string[]; ok: boolean }> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-bench-'));
   const lines = [`Server (${CONNECTIONS} connections, ${PLAYERS} players, ${DURATION_S} s per run, rate limit off, simulator latency 0; baselines in the same run):`];
   let ok = true;
+  let hello: Hello | undefined;
   try {
-    const hello = await helloRps();
-    lines.push(`bare Fastify hello-world: ${fmt(hello)} req/s`, hostLine());
+    hello = await startHello();
+    lines.push(`bare Fastify hello-world: ${fmt(await hello.rps())} req/s (each read's ratio divides by hello-world measured right before and after it)`, hostLine());
     // BENCH_ENGINES=postgres (or sqlite) measures one engine only.
     const engines = (process.env.DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const)).filter(
       (e) => !process.env.BENCH_ENGINES || process.env.BENCH_ENGINES.split(',').includes(e),
