@@ -64,15 +64,21 @@ function walletColumns(db: Kysely<DB>, eb: WalletEb, id: number | Expression<num
     'me.bank_account_no',
     'banks.name_th',
     'banks.name_en',
-    jsonArray(eb.selectFrom('ledger_accounts').select(['code', 'kind', 'game_code', 'balance']).where('ledger_accounts.player_id', '=', id)).as('balances'),
+    // [kind, game_code, balance] per account: arrays are smaller JSON to build and to parse than objects.
+    eb.selectFrom('ledger_accounts as la').select(balanceTriples(db).as('b')).where('la.player_id', '=', id).as('balances'),
     jsonArray(eb.selectFrom('game_accounts').select(['game_code', 'username', 'password']).where('game_accounts.player_id', '=', id)).as('accounts'),
-    ...inviteFigureColumns(eb, id),
+    ...inviteFigureColumns(db, eb, id),
   ] as const;
 }
 
+const balanceTriples = (db: Kysely<DB>) =>
+  isPostgres(db)
+    ? sql<unknown>`coalesce(json_agg(json_build_array(la.kind, la.game_code, la.balance)), '[]')`
+    : sql<unknown>`json_group_array(json_array(la.kind, la.game_code, la.balance))`;
+
 type Row = NonNullable<Awaited<ReturnType<typeof walletRow.first>>>;
 
-type NotShown = 'id' | 'coin' | 'balances' | 'accounts' | 'invite_open' | 'invite_earned' | 'invitees' | 'status' | 'session_id' | 'revoked_at' | 'expires_at';
+type NotShown = 'id' | 'coin' | 'balances' | 'accounts' | 'invite_earnings' | 'invitees' | 'status' | 'session_id' | 'revoked_at' | 'expires_at';
 
 export interface WalletRow {
   /** The request's session with the player's status; undefined when the session is not this player's. */
@@ -107,12 +113,12 @@ export async function readWalletRow(db: Kysely<DB>, playerId: number, sessionId:
   const ask = { id: playerId, session: sessionId };
   const row = db.isTransaction ? await walletRow.first(db, ask) : await batchedWalletRow(db, ask);
   if (!row) return undefined;
-  const walletCode = `wallet:${playerId}`;
   let wallet = 0;
   const games = new Map<string, number>();
-  for (const b of list<{ code: string; kind: string; game_code: string | null; balance: number | string }>(row.balances)) {
-    if (b.code === walletCode) wallet = Number(b.balance);
-    else if (b.kind === 'game' && b.game_code) games.set(b.game_code, Number(b.balance));
+  // A player's accounts are their wallet (one, `wallet:{id}`) and their game mirrors (ledger/accounts.ts).
+  for (const [kind, gameCode, balance] of list<[string, string | null, number | string]>(row.balances)) {
+    if (kind === 'wallet') wallet = Number(balance);
+    else if (kind === 'game' && gameCode) games.set(gameCode, Number(balance));
   }
   return {
     session: row.session_id == null ? undefined : { revoked_at: row.revoked_at, expires_at: row.expires_at!, status: row.status },
