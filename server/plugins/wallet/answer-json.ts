@@ -24,7 +24,8 @@ export function walletAnswerBytes(view: WalletView): Buffer {
   for (let i = 0; i < view.slots.length; i++) {
     const s = view.slots[i];
     const f = fragmentsOf(s);
-    out += `${i ? ',' : ''}${f.head}${s.isActive ? 'true' : 'false'},"amount":${num(s.amount)}${f.middle}${nullable(s.web)}${f.tail}`;
+    const idle = !s.isActive && s.amount === 0 && s.web === null;
+    out += `${i ? ',' : ''}${idle ? f.idle : `${f.head}${s.isActive ? 'true' : 'false'},"amount":${num(s.amount)}${f.middle}${nullable(s.web)}${f.tail}`}`;
   }
   return Buffer.from(`${out}]}`, 'latin1');
 }
@@ -32,12 +33,34 @@ export function walletAnswerBytes(view: WalletView): Buffer {
 /** A string's JSON text in ASCII: JSON.stringify's, with each UTF-16 unit past 0x7e as `\uXXXX` (valid JSON, the same string). */
 export function str(s: string): string {
   const json = JSON.stringify(s);
-  return PAST_ASCII.test(json) ? json.replace(PAST_ASCII_ALL, escape) : json;
+  if (!PAST_ASCII.test(json)) return json;
+  // Texts past ASCII repeat (a bank's Thai name in every answer of its customers, a player's name in each of theirs):
+  // their escaped form is kept, up to ESCAPED_KEPT of them (all dropped when full).
+  let escaped = escapedTexts.get(s);
+  if (escaped === undefined) {
+    escaped = escapeToAscii(json);
+    if (escapedTexts.size >= ESCAPED_KEPT) escapedTexts.clear();
+    escapedTexts.set(s, escaped);
+  }
+  return escaped;
 }
 
 const PAST_ASCII = /[^\x00-\x7e]/;
-const PAST_ASCII_ALL = /[^\x00-\x7e]/g;
-const escape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const ESCAPED_KEPT = 4096;
+const escapedTexts = new Map<string, string>();
+
+function escapeToAscii(json: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c > 0x7e) {
+      out += `${json.slice(from, i)}\\u${c.toString(16).padStart(4, '0')}`;
+      from = i + 1;
+    }
+  }
+  return out + json.slice(from);
+}
 
 const nullable = (s: string | null) => (s === null ? 'null' : str(s));
 
@@ -47,12 +70,16 @@ function num(n: number): string {
   return String(n);
 }
 
-/** The parts of a slot's JSON that come from its game, around the player's isActive, amount and web. */
+/**
+ * The parts of a slot's JSON that come from its game, around the player's isActive, amount and web; and the whole slot
+ * of a game the player has not opened (not active, nothing in it, no link), as most of a player's games are.
+ */
 interface SlotFragments {
   of: Omit<SlotView, 'isActive' | 'amount' | 'web'>;
   head: string;
   middle: string;
   tail: string;
+  idle: string;
 }
 
 const fragments = new Map<string, SlotFragments>();
@@ -60,12 +87,13 @@ const fragments = new Map<string, SlotFragments>();
 function fragmentsOf(s: SlotView): SlotFragments {
   const f = fragments.get(s.code);
   if (f && sameGame(f.of, s)) return f;
-  const made: SlotFragments = {
+  const parts = {
     of: { code: s.code, name: s.name, category: s.category, ftWalletSlot: s.ftWalletSlot, logo: s.logo, background: s.background, android: s.android, ios: s.ios },
     head: `{"code":${str(s.code)},"name":${str(s.name)},"category":${str(s.category)},"isActive":`,
     middle: `,"ftWalletSlot":${num(s.ftWalletSlot)},"logo":${str(s.logo)},"background":${str(s.background)},"web":`,
     tail: `,"android":${nullable(s.android)},"ios":${nullable(s.ios)}}`,
   };
+  const made: SlotFragments = { ...parts, idle: `${parts.head}false,"amount":0${parts.middle}null${parts.tail}` };
   fragments.set(s.code, made);
   return made;
 }
