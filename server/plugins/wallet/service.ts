@@ -96,8 +96,26 @@ export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId:
     wallet: { amount: toBaht(wallet) },
     // Earned from invitees' first deposits and not received yet; invitees who did and did not deposit (docs/invite-wheel.md).
     invite: { amount: toBaht(invite.amount), success: invite.success, fail: invite.fail },
-    slots: games.map((g) => slotView(g, byGame.get(g.code), balances.get(g.code) ?? 0)),
+    slots: games.map((g) => {
+      const account = byGame.get(g.code);
+      const balance = balances.get(g.code) ?? 0;
+      return account || balance ? slotView(g, account, balance) : idleSlotOf(g);
+    }),
   };
+}
+
+/**
+ * The slot of a game the player has not opened (no account, nothing in it), as most of a player's games are: the same
+ * for every player, so one frozen object per game row (the rows come from the games cache, new ones at each refresh).
+ */
+const idleSlots = new WeakMap<GamesTable, SlotView>();
+function idleSlotOf(game: GamesTable): SlotView {
+  let slot = idleSlots.get(game);
+  if (!slot) {
+    slot = Object.freeze(slotView(game, undefined, 0));
+    idleSlots.set(game, slot);
+  }
+  return slot;
 }
 
 /** Refreshes every activated game's mirror from its provider (failures leave that mirror as it was). */
