@@ -179,3 +179,17 @@ test('transfer ids are UUIDs version 7, in the order they were made', async () =
   const many = Array.from({ length: 1000 }, () => newTransferId(1_700_000_000_000));
   expect(new Set(many).size).toBe(1000);
 });
+
+test('a game -> wallet transfer asked in the millisecond the last transfer closed books the win first (the provider is asked again)', async () => {
+  const p = await playerWithGame(1_000);
+  expect((await transferToGame(deps, { playerId: p, gameCode: 'pg', amount: 100 })).status).toBe('settled');
+  const closed = await t.db.selectFrom('game_transfers').select('updated_at').where('player_id', '=', p).executeTakeFirstOrThrow();
+  fake.balances.set(`pg:u${p}`, 150); // the player won 50 at the game
+  // The refresh asks the provider at the very millisecond the transfer closed; every later reading of the clock is
+  // the real one, past it.
+  let first = true;
+  const sameMillisecond: TransferDeps = { ...deps, now: () => (first ? ((first = false), new Date(closed.updated_at)) : new Date()) };
+  expect((await transferFromGame(sameMillisecond, { playerId: p, gameCode: 'pg', amount: 150 })).status).toBe('settled');
+  expect(await walletBalance(t.db, p)).toBe(1_050);
+  expect((await gameBalances(t.db, p)).get('pg')).toBe(0);
+});

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameProvider, TransferOutcome } from '../adapters/games/types';
 import { nowIso } from '../db';
@@ -254,6 +254,18 @@ export type RefreshOutcome = 'updated' | 'unchanged' | 'skipped' | 'unavailable'
 export async function refreshGameBalance(deps: TransferDeps, playerId: number, gameCode: string, username?: string): Promise<RefreshOutcome> {
   const user = username ?? (await findGameAccount(deps.db, playerId, gameCode))?.username;
   if (!user) return 'unavailable';
+  const first = await refreshOnce(deps, playerId, gameCode, user);
+  if (first !== 'just-closed') return first;
+  // A transfer of this game closed in the millisecond the provider was asked (or after): the figure may or may not
+  // hold it. Its provider call returned before it closed, so a figure asked for once the clock has moved past that
+  // millisecond does. Without this a game -> wallet transfer right after a wallet -> game one (one click after the
+  // other, or a test) found the win unbooked and refused the amount as MONEY_NOT_ENOUGH.
+  await new Promise((resolve) => setTimeout(resolve, 2));
+  const second = await refreshOnce(deps, playerId, gameCode, user);
+  return second === 'just-closed' ? 'skipped' : second;
+}
+
+async function refreshOnce(deps: TransferDeps, playerId: number, gameCode: string, user: string): Promise<RefreshOutcome | 'just-closed'> {
   const asked = now(deps);
   let providerBalance: number;
   try {
@@ -273,13 +285,14 @@ export async function refreshGameBalance(deps: TransferDeps, playerId: number, g
     const locked = (await lockAccounts(trx, [mirror.id])).get(mirror.id)!;
     const busy = await trx
       .selectFrom('game_transfers')
-      .select('id')
+      .select('status')
       .where('player_id', '=', playerId)
       .where('game_code', '=', gameCode)
       .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', since)]))
+      .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
       .limit(1)
       .executeTakeFirst();
-    if (busy) return 'skipped';
+    if (busy) return busy.status === 'pending' ? 'skipped' : 'just-closed';
     const delta = providerBalance - locked.balance;
     if (delta === 0) return 'unchanged';
     await postEntry(trx, {
