@@ -169,20 +169,66 @@ async function moneyCheck(url: string, tokens: string[], engine: Engine): Promis
   };
 }
 
-/** pgbench TPC-B (scale 1, CONNECTIONS clients, DURATION_S) on a database of its own: transactions per second. */
-async function pgbenchTps(tmp: string): Promise<number | null> {
+/** A baseline measured beside the app's run (`beside`): `perSecond(seconds)` loads it for that long. */
+interface Baseline {
+  name: string;
+  perSecond(seconds: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pgbench TPC-B (scale 1, CONNECTIONS clients) on a database of its own, initialized once: `perSecond(seconds)`
+ * runs it for that long and answers its transactions per second (0 when pgbench is missing or fails).
+ */
+async function startPgbench(tmp: string): Promise<Baseline> {
+  const name = 'pgbench TPC-B';
   let engine: Engine | null = null;
   try {
     engine = await freshEngine('postgres', tmp);
     execFileSync('pgbench', ['-i', '-q', '-s', '1', engine.databaseUrl!], { stdio: 'ignore' });
-    const out = execFileSync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION_S), engine.databaseUrl!], { encoding: 'utf8' });
-    const m = /tps = ([\d.]+)/.exec(out);
-    return m ? Number(m[1]) : null;
+  } catch {
+    await engine?.cleanup();
+    return { name, perSecond: async () => 0, stop: async () => undefined };
+  }
+  const url = engine.databaseUrl!;
+  return {
+    name,
+    perSecond: async (seconds) => {
+      try {
+        const out = execFileSync('pgbench', ['-n', '-c', String(CONNECTIONS), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8' });
+        const m = /tps = ([\d.]+)/.exec(out);
+        return m ? Number(m[1]) : 0;
+      } catch {
+        return 0;
+      }
+    },
+    stop: () => engine.cleanup(),
+  };
+}
+
+/** The CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuTimeMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's name (which is in parentheses and may hold spaces): utime and stime are the 12th
+    // and 13th, in clock ticks (100 a second on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return null;
-  } finally {
-    await engine?.cleanup();
   }
+}
+
+/**
+ * `run`, and the CPU time the process `pid` used meanwhile (ms). Less moved by the machine's other tenants than a
+ * rate: a slower host stretches a run, not the work a transfer asks of the app.
+ */
+async function withCpu<T>(pid: number | undefined, run: () => Promise<T>): Promise<{ result: T; cpuMs: number | null }> {
+  const start = cpuTimeMs(pid);
+  const result = await run();
+  const end = cpuTimeMs(pid);
+  return { result, cpuMs: start === null || end === null ? null : end - start };
 }
 
 /** The app on one engine: the wallet read and the wallet -> game transfer under load, then the money check. */
@@ -225,7 +271,7 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, hello: Hello):
       const withToken = (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } });
 
       if (PHASES.has('read')) {
-        const { result: read, helloRps, before, after } = await beside(hello, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
+        const { result: read, baseline: helloRps, before, after } = await beside(hello.rps, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }));
         const readRps = perSecond(read);
         readP99 = read.latency.p99;
         const readTarget = kind === 'sqlite' ? TARGETS.readSqlite : TARGETS.readPostgres;
@@ -261,17 +307,30 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, hello: Hello):
           const r = withToken(req);
           return { ...r, headers: { ...r.headers, 'idempotency-key': crypto.randomUUID() } };
         };
-        const transfers = await load({
-          url,
-          requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withKey }],
-        });
+        const baseline = kind === 'sqlite' ? await startBareTransfer(tmp) : await startPgbench(tmp);
+        let transfers: Result;
+        let before: number;
+        let after: number;
+        let cpuMs: number | null;
+        try {
+          ({ result: { result: transfers, cpuMs }, before, after } = await beside(baseline.perSecond, () =>
+            withCpu(app.proc.pid, () =>
+              load({
+                url,
+                requests: [{ method: 'POST', path: '/api/wallet/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: 'WALLET', to: GAME, amount: 1 }), setupRequest: withKey }],
+              }),
+            ),
+          ));
+        } finally {
+          await baseline.stop();
+        }
         const okRps = perSecond(transfers);
-        const baseline = kind === 'sqlite' ? await bareTransferRps(tmp) : await pgbenchTps(tmp);
-        const baseName = kind === 'sqlite' ? 'the bare one-transaction transfer' : 'pgbench TPC-B';
-        const r = baseline ? ratio(okRps, baseline) : 0;
+        const base = before && after ? (before + after) / 2 : 0;
+        const r = ratio(okRps, base);
+        const cpu = cpuMs === null || transfers['2xx'] === 0 ? '' : `; the app's CPU ${(cpuMs / transfers['2xx']).toFixed(2)} ms a transfer`;
         lines.push(
-          `POST /api/wallet/transfer wallet -> game (${engine.name}): ${fmt(okRps)} ok/s; ${baseName} ${baseline ? fmt(baseline) : 'n/a'}/s -> ${r.toFixed(2)} x; ` +
-            `p50 ${transfers.latency.p50} ms, p99 ${transfers.latency.p99} ms; errors ${transfers.errors + transfers.non2xx}; ` +
+          `POST /api/wallet/transfer wallet -> game (${engine.name}): ${fmt(okRps)} ok/s; ${baseline.name} ${base ? fmt(base) : 'n/a'}/s (${fmt(before)} before, ${fmt(after)} after) -> ${r.toFixed(2)} x; ` +
+            `p50 ${transfers.latency.p50} ms, p99 ${transfers.latency.p99} ms; errors ${transfers.errors + transfers.non2xx}${cpu}; ` +
             `targets ${TARGETS.transfer} x and p99 <= ${TARGETS.transferP99Ms} ms -> ${r >= TARGETS.transfer && transfers.latency.p99 <= TARGETS.transferP99Ms ? 'meets issue 13 targets' : 'below issue 13 targets'}`,
         );
       }
@@ -324,28 +383,34 @@ async function withSlipUploads(url: string, tokens: string[], during: () => Prom
   return { result, slips, slipFailures };
 }
 
-/** The bare transfer endpoint (its own process and file) under the same load: successful transfers per second. */
-async function bareTransferRps(tmp: string): Promise<number> {
+/**
+ * The bare transfer endpoint (its own process and file), loaded like the app: `perSecond(seconds)` answers its
+ * successful transfers per second. Kept up for both halves of `beside`.
+ */
+async function startBareTransfer(tmp: string): Promise<Baseline> {
   const dir = fs.mkdtempSync(path.join(tmp, 'bare-'));
   const port = await freePort();
   const child = await startChild(['test/bench/baselines/bare-transfer.ts', String(port), dir], { ...process.env }, /listening/, 'the bare transfer baseline');
-  try {
-    let next = 0;
-    const r = await load({
-      url: `http://127.0.0.1:${port}`,
-      requests: [
-        {
-          method: 'POST',
-          path: '/transfer',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ player: (next++ % PLAYERS) + 1, amount: 100 }) }),
-        },
-      ],
-    });
-    return perSecond(r);
-  } finally {
-    await child.stop();
-  }
+  let next = 0;
+  return {
+    name: 'the bare one-transaction transfer',
+    perSecond: async (seconds) => {
+      const r = await load({
+        url: `http://127.0.0.1:${port}`,
+        duration: seconds,
+        requests: [
+          {
+            method: 'POST',
+            path: '/transfer',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ player: (next++ % PLAYERS) + 1, amount: 100 }) }),
+          },
+        ],
+      });
+      return r['2xx'] / seconds;
+    },
+    stop: () => child.stop(),
+  };
 }
 
 /**
@@ -388,17 +453,18 @@ async function startHello(): Promise<Hello> {
 }
 
 /**
- * hello-world measured for half a run right before `run` and half a run right after it, and their mean: the
+ * A baseline measured for half a run right before `run` and half a run right after it, and their mean: the
  * baseline of a ratio taken beside the run it divides. On this machine kind hello-world alone moved between 38k and
  * 62k req/s from one run to the next (2026-11-29, an idle machine; the host's load, not ours), and one measured a
- * minute earlier, before the other engine's loads, made the wallet read's ratio swing as much.
+ * minute earlier, before the other engine's loads, made the wallet read's ratio swing as much; the bare transfer
+ * moved between 1,563 and 2,993/s from one run to the next (2026-11-29).
  */
-async function beside<T>(hello: Hello, run: () => Promise<T>): Promise<{ result: T; helloRps: number; before: number; after: number }> {
+async function beside<T>(perSecond: (seconds: number) => Promise<number>, run: () => Promise<T>): Promise<{ result: T; baseline: number; before: number; after: number }> {
   const half = Math.max(1, Math.round(DURATION_S / 2));
-  const before = await hello.rps(half);
+  const before = await perSecond(half);
   const result = await run();
-  const after = await hello.rps(half);
-  return { result, helloRps: (before + after) / 2, before, after };
+  const after = await perSecond(half);
+  return { result, baseline: (before + after) / 2, before, after };
 }
 
 export async function measureServer(): Promise<{ lines: string[]; ok: boolean }> {
@@ -420,6 +486,7 @@ export async function measureServer(): Promise<{ lines: string[]; ok: boolean }>
     }
     if (!process.env.DATABASE_URL) lines.push('PostgreSQL: not measured (set DATABASE_URL to a server the bench may create databases on)');
   } finally {
+    await hello?.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
   return { lines: lines.map((l, i) => (i === 0 ? l : `  ${l}`)), ok };
