@@ -168,7 +168,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     else done();
   });
 
-  const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   app.decorate('config', config);
   app.decorate('clock', { now: () => new Date() });
   app.decorate('metrics', createMetrics());

@@ -24,6 +24,8 @@ test.each([
   [{ PORT: '70000' }, /^PORT must be between 0 and 65535/],
   [{ MARKET: 'vn' }, /^MARKET must be th or lao/],
   [{ LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of/],
+  [{ DB_POOL_MAX: '0' }, /^DB_POOL_MAX must be between 1 and 100/],
+  [{ DB_POOL_MAX: 'many' }, /^DB_POOL_MAX must be a whole number/],
 ])('%p is refused with a clear message', (env, message) => {
   expect(() => load(env)).toThrow(ConfigError);
   expect(() => load(env)).toThrow(message);
@@ -119,4 +121,11 @@ test('JOB_LEASE_TTL_MS defaults to 30000 and takes 300..40000, so a dead holder 
   expect(load({ JOB_LEASE_TTL_MS: '300' }).jobLeaseTtlMs).toBe(300);
   expect(load({ JOB_LEASE_TTL_MS: '40000' }).jobLeaseTtlMs).toBe(40_000);
   for (const v of ['299', '40001', '1.5', 'soon']) expect(() => load({ JOB_LEASE_TTL_MS: v })).toThrow(/^JOB_LEASE_TTL_MS must be/);
+});
+
+test('DB_POOL_MAX: the PostgreSQL pool size, two connections per core over the WORKERS (4..10) unless told', () => {
+  const cores = os.availableParallelism();
+  expect(load({}).dbPoolMax).toBe(Math.min(10, Math.max(4, 2 * cores)));
+  expect(load({ WORKERS: '64' }).dbPoolMax).toBe(Math.min(10, Math.max(4, Math.ceil((2 * cores) / 64))));
+  expect(load({ DB_POOL_MAX: '3' }).dbPoolMax).toBe(3);
 });

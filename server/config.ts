@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { newSecretKey, secretKeyFrom } from './lib/secret-box';
+import { defaultPoolMax } from './db/pool-size';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -10,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** postgres:// URL selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl: string | null;
+  /** DB_POOL_MAX (1..100): PostgreSQL connections per process at most; default two per core over WORKERS, 4..10 (db/pool-size.ts). */
+  dbPoolMax: number;
   redisUrl: string | null;
   jwtSecret: string;
   /** AES-256 key that seals game account passwords at rest (server/lib/secret-box.ts). */
@@ -209,6 +213,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
   const webhook = env.PAYMENT_WEBHOOK_SECRET;
   if (!webhook && !demo) throw new ConfigError('PAYMENT_WEBHOOK_SECRET is required when DEMO is off');
   const port = int(env, 'PORT', 3000, 0, 65535);
+  const workers = int(env, 'WORKERS', 1, 1, 64);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -232,6 +237,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     chatPrefix: chatPrefix(env),
     ...metrics(env, port),
     jobLeaseTtlMs: int(env, 'JOB_LEASE_TTL_MS', 30_000, 300, 40_000),
-    workers: int(env, 'WORKERS', 1, 1, 64),
+    workers,
+    dbPoolMax: int(env, 'DB_POOL_MAX', defaultPoolMax(os.availableParallelism(), workers), 1, 100),
   };
 }

@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : String(e));
     process.exit(1);
   }
-  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   let code = 1;
   try {
     code = await runOperator(process.argv.slice(2), {

@@ -27,7 +27,7 @@ function fail(message: string): never {
  * so a real install never gets them.
  */
 async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }> {
-  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   try {
     await migrateToLatest(database.db);
     await sealPlaintextGameSecrets(database.db, config.gameSecretKey);

@@ -7,6 +7,7 @@ import type { DB } from './schema';
 import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
 import { namePreparedStatements, registerDirectReads } from './prepared';
 import { withStatementCache } from './statement-cache';
+import { defaultPoolMax } from './pool-size';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -25,6 +26,8 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 export interface DbOptions {
   databaseUrl: string | null;
+  /** PostgreSQL only: the pool's most connections (defaultPoolMax() unless given). */
+  poolMax?: number;
   dataDir: string;
   /** PostgreSQL only: the schema to use (tests get a fresh one each). */
   schema?: string;
@@ -41,7 +44,7 @@ export function createDb(opts: DbOptions): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: 10,
+      max: opts.poolMax ?? defaultPoolMax(),
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     // Prepared queries (prepared.ts) run as named statements: parsed and planned once per connection.
@@ -87,3 +90,4 @@ export const nowIso = (d: Date = new Date()) => d.toISOString();
 
 export { sql };
 export { STATEMENT_CACHE_SIZE, withStatementCache } from './statement-cache';
+export { defaultPoolMax } from './pool-size';

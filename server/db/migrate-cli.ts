@@ -9,7 +9,7 @@ import { seedBase } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { demoDefault: true, persistSecrets: false });
-  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   try {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
