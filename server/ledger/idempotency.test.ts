@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, tooMany, unprocessable } from '../errors';
 import { freshDb, type TestDb } from '../test/helper';
-import { idempotent } from './idempotency';
+import { idempotent, idempotentIn } from './idempotency';
 import { insertPlayer } from './test-support';
 import { seedBase } from '../db/seed';
 
@@ -71,4 +71,83 @@ test('a success is replayed', async () => {
   expect((await move('k-ok')).json()).toEqual({ id: 'w1' });
   expect((await move('k-ok')).json()).toEqual({ id: 'w1' });
   expect(runs).toBe(1);
+});
+
+describe("idempotentIn: the key written in the handler's own transactions", () => {
+  let inApp: FastifyInstance;
+  let playerId: number;
+  /** What the handler does in its claiming transaction, after the claim; then what it does after that commit. */
+  let inClaim: () => void = () => undefined;
+  let after: () => unknown = () => ({ ok: true });
+  const marks = async (key: string) =>
+    Number((await db.db.selectFrom('sources').select((eb) => eb.fn.countAll<number>().as('n')).where('code', '=', `moved-${key}`).executeTakeFirstOrThrow()).n);
+
+  beforeAll(async () => {
+    playerId = await insertPlayer(db.db);
+    inApp = Fastify();
+    inApp.decorateRequest('playerId', 0);
+    inApp.addHook('onRequest', async (req) => {
+      req.playerId = playerId;
+    });
+    inApp.setErrorHandler((err, _req, reply) => {
+      const e = err as AppError;
+      return reply.status(e.statusCode ?? 500).send({ message: e.code ?? 'INTERNAL_SERVER_ERROR' });
+    });
+    inApp.post<{ Body: { key: string } }>('/move', async (req, reply) =>
+      idempotentIn(db.db, req, reply, async (key) => {
+        // What this request moves: a row written in the claiming transaction (a source, for want of a simpler table).
+        await key!.claiming(async (trx) => {
+          await trx.insertInto('sources').values({ code: `moved-${req.body.key}`, description: 'test', sort: 0 }).execute();
+          inClaim();
+        });
+        return { body: after() as object };
+      }),
+    );
+    await inApp.ready();
+  });
+  afterAll(() => inApp.close());
+  beforeEach(() => {
+    inClaim = () => undefined;
+    after = () => ({ ok: true });
+  });
+
+  const moveIn = (key: string) => inApp.inject({ method: 'POST', url: '/move', headers: { 'idempotency-key': key }, payload: { key } });
+
+  test('a refusal inside the claiming transaction rolls the key back with the money, then keeps the refusal', async () => {
+    inClaim = () => {
+      throw unprocessable('MONEY_NOT_ENOUGH');
+    };
+    expect((await moveIn('r1')).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect(await marks('r1')).toBe(0);
+    inClaim = () => undefined;
+    const again = await moveIn('r1');
+    expect([again.statusCode, again.headers['idempotent-replayed']]).toEqual([422, 'true']);
+    expect(await marks('r1')).toBe(0);
+  });
+
+  test('a failure after the money committed keeps the key: a retry is refused, never run again', async () => {
+    after = () => {
+      throw new Error('lost after the commit');
+    };
+    expect((await moveIn('f1')).statusCode).toBe(500);
+    expect(await marks('f1')).toBe(1);
+    after = () => ({ ok: true });
+    expect([(await moveIn('f1')).json().message, await marks('f1')]).toEqual(['KEY_INVALID', 1]);
+  });
+
+  test('a failure before the claim commits forgets nothing but lets a retry run', async () => {
+    inClaim = () => {
+      throw new Error('disk on fire');
+    };
+    expect((await moveIn('f2')).statusCode).toBe(500);
+    inClaim = () => undefined;
+    expect((await moveIn('f2')).json()).toEqual({ ok: true });
+    expect(await marks('f2')).toBe(1);
+  });
+
+  test('a taken key rolls the claiming transaction back: the first answer replayed, nothing written again', async () => {
+    expect((await moveIn('t1')).json()).toEqual({ ok: true });
+    const again = await moveIn('t1');
+    expect([again.json(), again.headers['idempotent-replayed'], await marks('t1')]).toEqual([{ ok: true }, 'true', 1]);
+  });
 });

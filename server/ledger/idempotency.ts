@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db';
@@ -36,13 +36,60 @@ const storeAnswer = prepared((db, a: { player_id: number; idem_key: string; stat
     .where('idem_key', '=', a.idem_key),
 );
 
+/** A request that claimed nothing (refused before its first transaction, or that transaction refused): its answer, unless the key was taken meanwhile. */
+const insertAnswer = prepared((db, a: { player_id: number; idem_key: string; request_hash: string; status_code: number; response_body: string; now: string }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ player_id: a.player_id, idem_key: a.idem_key, request_hash: a.request_hash, state: 'done', status_code: a.status_code, response_body: a.response_body, created_at: a.now, updated_at: a.now })
+    .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing()),
+);
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_SHAPE = /^[\x21-\x7e]{1,128}$/;
 
-interface Answer {
+/** What a key keeps: the request's status and body (a refusal's body is its `{ message }`). */
+export interface Answer {
   status: number;
   body: unknown;
 }
+
+/** The answer a refusal (a 4xx AppError) is kept and replayed as. */
+export const refusalAnswer = (e: AppError): Answer => ({ status: e.statusCode, body: { message: e.code } });
+
+/** Which failures are the request's answer (kept, replayed) rather than its timing (forgotten): see idempotent(). */
+const isAnswer = (e: unknown): e is AppError => e instanceof AppError && e.statusCode < 500 && e.statusCode !== 429;
+
+interface RequestKey {
+  playerId: number;
+  key: string;
+  hash: string;
+}
+
+/** The request's key and the hash of what it asks, or undefined without the header; KEY_INVALID when malformed. */
+function requestKey(req: FastifyRequest, hashedBody: unknown): RequestKey | undefined {
+  const raw = req.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (!KEY_SHAPE.test(key)) throw badRequest('KEY_INVALID');
+  const hash = crypto.createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url} ${req.url}\n${canonical(hashedBody)}`).digest('hex');
+  return { playerId: req.playerId, key, hash };
+}
+
+/** The key is taken (claimKey changed no row): the first request's answer is replayed, or KEY_INVALID. */
+async function replay<T>(db: Kysely<DB>, k: RequestKey, reply: FastifyReply): Promise<T> {
+  const prev = await db.selectFrom('idempotency_keys').selectAll().where('player_id', '=', k.playerId).where('idem_key', '=', k.key).executeTakeFirst();
+  if (!prev || prev.request_hash !== k.hash || prev.state !== 'done') throw conflict('KEY_INVALID');
+  const answer = JSON.parse(prev.response_body ?? 'null') as Answer;
+  reply.header('idempotent-replayed', 'true');
+  if (answer.status >= 400) throw new AppError(answer.status, (answer.body as { message: string }).message);
+  reply.status(answer.status);
+  return answer.body as T;
+}
+
+const claim = async (db: Kysely<DB>, k: RequestKey) =>
+  Number((await claimKey.run(db, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, now: nowIso() })).numAffectedRows ?? 0) === 1;
+const store = (db: Kysely<DB>, k: RequestKey, a: Answer) => storeAnswer.run(db, { player_id: k.playerId, idem_key: k.key, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
+const forget = (db: Kysely<DB>, k: RequestKey) => db.deleteFrom('idempotency_keys').where('player_id', '=', k.playerId).where('idem_key', '=', k.key).execute();
 
 /**
  * Runs a money-moving handler at most once per (player, Idempotency-Key):
@@ -62,41 +109,110 @@ export async function idempotent<T>(
   /** What stands for the body in the hash when the request has no parsed body (a multipart upload: its file's digest). */
   hashedBody: unknown = req.body,
 ): Promise<T> {
-  const raw = req.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) {
+  const k = requestKey(req, hashedBody);
+  if (!k) {
     const r = await run();
     if (r.status) reply.status(r.status);
     return r.body;
   }
-  const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!KEY_SHAPE.test(key)) throw badRequest('KEY_INVALID');
-  const hash = crypto.createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url} ${req.url}\n${canonical(hashedBody)}`).digest('hex');
-  const playerId = req.playerId;
-  const now = nowIso();
-  const ins = await claimKey.run(db, { player_id: playerId, idem_key: key, request_hash: hash, now });
-  if (Number(ins.numAffectedRows ?? 0) !== 1) {
-    const prev = await db.selectFrom('idempotency_keys').selectAll().where('player_id', '=', playerId).where('idem_key', '=', key).executeTakeFirst();
-    if (!prev || prev.request_hash !== hash || prev.state !== 'done') throw conflict('KEY_INVALID');
-    const answer = JSON.parse(prev.response_body ?? 'null') as Answer;
-    reply.header('idempotent-replayed', 'true');
-    if (answer.status >= 400) throw new AppError(answer.status, (answer.body as { message: string }).message);
-    reply.status(answer.status);
-    return answer.body as T;
-  }
-  const store = (a: Answer) => storeAnswer.run(db, { player_id: playerId, idem_key: key, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
+  if (!(await claim(db, k))) return replay<T>(db, k, reply);
   let result: { status?: number; body: T };
   try {
     result = await run();
   } catch (e) {
-    if (e instanceof AppError && e.statusCode < 500 && e.statusCode !== 429) {
-      await store({ status: e.statusCode, body: { message: e.code } });
-    } else {
-      await db.deleteFrom('idempotency_keys').where('player_id', '=', playerId).where('idem_key', '=', key).execute();
-    }
+    if (isAnswer(e)) await store(db, k, refusalAnswer(e));
+    else await forget(db, k);
     throw e;
   }
   const status = result.status ?? 200;
-  await store({ status, body: result.body });
+  await store(db, k, { status, body: result.body });
+  reply.status(status);
+  return result.body;
+}
+
+/** Runs `fn` in one transaction (Kysely's `db.transaction().execute(fn)`, or one that also writes the key). */
+export type RunTransaction = <R>(fn: (trx: Transaction<DB>) => Promise<R>) => Promise<R>;
+
+/** What idempotentIn hands its handler: the key's row written in the handler's own transactions. */
+export interface KeyWrites {
+  /**
+   * The transaction that moves the request's money first: the key is claimed in it (when it is taken, the
+   * transaction rolls back and the request answers as idempotent() does for a taken key). The key and the money
+   * commit together or not at all. Once a claiming transaction committed, the next ones are plain.
+   */
+  claiming: RunTransaction;
+  /** The request's last transaction: it also stores `answerOf(fn's result)` as the request's answer. */
+  answering<R>(answerOf: (r: R) => Answer, fn: (trx: Transaction<DB>) => Promise<R>): Promise<R>;
+}
+
+/** Thrown inside a claiming transaction whose key is taken: rolls it back, then idempotentIn replays or refuses. */
+class KeyTaken extends Error {}
+
+/**
+ * idempotent(), for a handler that writes the key in its own transactions (the wallet transfer, issue 13): the key
+ * is claimed in the transaction that moves the money (KeyWrites.claiming) and the answer stored in the last one
+ * (KeyWrites.answering), not each in a commit of its own. A transfer was four commits one after the other (the key,
+ * the transfer's opening and closing transactions, the answer): two now. Same answers as idempotent(), with one
+ * difference that follows from the key committing with the money: a failure after that commit keeps the key
+ * unanswered (a retry gets KEY_INVALID) instead of forgetting it, since a retry would move the money again.
+ * A handler must move no money outside a claiming transaction; an answer its transactions did not store (a transfer
+ * left pending, a refusal before any transaction) is stored after, as idempotent() does.
+ */
+export async function idempotentIn<T>(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  run: (key: KeyWrites | undefined) => Promise<{ status?: number; body: T }>,
+): Promise<T> {
+  const k = requestKey(req, req.body);
+  if (!k) {
+    const r = await run(undefined);
+    if (r.status) reply.status(r.status);
+    return r.body;
+  }
+  let claimed = false;
+  let stored: string | undefined;
+  const key: KeyWrites = {
+    claiming: async (fn) => {
+      if (claimed) return db.transaction().execute(fn);
+      const r = await db.transaction().execute(async (trx) => {
+        if (!(await claim(trx, k))) throw new KeyTaken();
+        return fn(trx);
+      });
+      claimed = true;
+      return r;
+    },
+    answering: async (answerOf, fn) => {
+      if (!claimed) return db.transaction().execute(fn);
+      let text = '';
+      const r = await db.transaction().execute(async (trx) => {
+        const result = await fn(trx);
+        const a = answerOf(result);
+        text = JSON.stringify(a);
+        await store(trx, k, a);
+        return result;
+      });
+      stored = text;
+      return r;
+    },
+  };
+  /** The answer, unless the handler's last transaction stored this very one. */
+  const keep = async (a: Answer) => {
+    if (stored === JSON.stringify(a)) return;
+    if (claimed) await store(db, k, a);
+    else await insertAnswer.run(db, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
+  };
+  let result: { status?: number; body: T };
+  try {
+    result = await run(key);
+  } catch (e) {
+    if (e instanceof KeyTaken) return replay<T>(db, k, reply);
+    // Anything else: unclaimed, the key has no row of this request's to forget; claimed, it stays unanswered.
+    if (isAnswer(e)) await keep(refusalAnswer(e));
+    throw e;
+  }
+  const status = result.status ?? 200;
+  await keep({ status, body: result.body });
   reply.status(status);
   return result.body;
 }

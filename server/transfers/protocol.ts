@@ -48,6 +48,19 @@ const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
  */
 export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
 
+/** Runs `fn` in one transaction: Kysely's, or one that also writes the request's Idempotency-Key (ledger/idempotency.ts). */
+export type RunTransaction = <R>(fn: (trx: Transaction<DB>) => Promise<R>) => Promise<R>;
+
+/**
+ * How a transfer's own transactions run, when its request writes its Idempotency-Key in them (the wallet route,
+ * idempotentIn): `open` runs the opening transaction (the key claimed with the money), `close` the closing one of
+ * transfer `id` (the request's answer stored with the outcome `fn` returns). Either left out: a plain transaction.
+ */
+export interface TransferTransactions {
+  open?: RunTransaction;
+  close?: (id: string, fn: (trx: Transaction<DB>) => Promise<'settled' | 'failed'>) => Promise<'settled' | 'failed'>;
+}
+
 export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
   return (await requireGameAccountOf(db, playerId, gameCode)).account;
 }
@@ -72,11 +85,12 @@ async function openTransfer(
   gameCode: string,
   amount: number,
   check?: (trx: Transaction<DB>) => Promise<string | undefined>,
+  inTransaction: RunTransaction = (fn) => deps.db.transaction().execute(fn),
 ): Promise<string> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
   const at = now(deps);
   const id = newTransferId(Date.now());
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(async (trx) => {
     const known = check ? await check(trx) : undefined;
     const currency = known ?? (await currencyOf(trx, playerId));
     await insertTransfer(trx, {
@@ -145,8 +159,15 @@ async function openTransitOf(trx: Transaction<DB>, transferId: string): Promise<
  * every call returns the row's final status. `openedIn`: the transit account the caller's own openTransfer of
  * this very transfer parked the money in (saves reading it back from the open entry).
  */
-export async function closeTransfer(deps: TransferDeps, transferId: string, succeeded: boolean, note?: string, openedIn?: AccountRef): Promise<'settled' | 'failed'> {
-  return deps.db.transaction().execute(async (trx) => {
+export async function closeTransfer(
+  deps: TransferDeps,
+  transferId: string,
+  succeeded: boolean,
+  note?: string,
+  openedIn?: AccountRef,
+  inTransaction: TransferTransactions['close'] = (_id, fn) => deps.db.transaction().execute(fn),
+): Promise<'settled' | 'failed'> {
+  return inTransaction(transferId, async (trx) => {
     const status = succeeded ? 'settled' : 'failed';
     // One statement moves the row off pending and returns it (it was the read, then the update).
     const t = await closePendingTransfer(trx, { id: transferId, status, updatedAt: nowIso(now(deps)), note: note ? note.slice(0, 256) : undefined });
@@ -177,7 +198,13 @@ export async function closeTransfer(deps: TransferDeps, transferId: string, succ
 }
 
 /** Applies a provider's answer; returns undefined when the answer is unknown (the transfer stays pending). */
-async function settleWith(deps: TransferDeps, transferId: string, call: () => Promise<TransferOutcome>, openedIn?: AccountRef): Promise<'settled' | 'failed' | undefined> {
+async function settleWith(
+  deps: TransferDeps,
+  transferId: string,
+  call: () => Promise<TransferOutcome>,
+  openedIn?: AccountRef,
+  close?: TransferTransactions['close'],
+): Promise<'settled' | 'failed' | undefined> {
   let outcome: TransferOutcome;
   try {
     outcome = await call();
@@ -188,7 +215,7 @@ async function settleWith(deps: TransferDeps, transferId: string, call: () => Pr
     await deps.db.updateTable('game_transfers').set({ last_error: msg.slice(0, 256) }).where('id', '=', transferId).where('status', '=', 'pending').execute();
     return undefined;
   }
-  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined, openedIn);
+  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined, openedIn, close);
 }
 
 /** Sends the provider the transfer's own call again (same transferId: the provider applies it at most once). */
@@ -215,19 +242,27 @@ function finish(transferId: string, status: 'settled' | 'failed' | undefined): T
  */
 export async function transferToGame(
   deps: TransferDeps,
-  input: { playerId: number; gameCode: string; amount: number; mayPlay?: TransferGuard; guard?: TransferGuard },
+  input: { playerId: number; gameCode: string; amount: number; mayPlay?: TransferGuard; guard?: TransferGuard; transactions?: TransferTransactions },
 ): Promise<TransferResult> {
   let acct: GameAccountRow | undefined;
-  const id = await openTransfer(deps, 'to_game', input.playerId, input.gameCode, input.amount, async (trx) => {
-    if (input.mayPlay) await input.mayPlay(trx);
-    const found = await requireGameAccountOf(trx, input.playerId, input.gameCode);
-    acct = found.account;
-    if (input.guard) await input.guard(trx);
-    return found.currency;
-  });
+  const id = await openTransfer(
+    deps,
+    'to_game',
+    input.playerId,
+    input.gameCode,
+    input.amount,
+    async (trx) => {
+      if (input.mayPlay) await input.mayPlay(trx);
+      const found = await requireGameAccountOf(trx, input.playerId, input.gameCode);
+      acct = found.account;
+      if (input.guard) await input.guard(trx);
+      return found.currency;
+    },
+    input.transactions?.open,
+  );
   if (!acct) throw new Error('the opening transaction did not read the game account');
   const { username } = acct;
-  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode));
+  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
   return finish(id, status);
 }
 
@@ -236,11 +271,11 @@ export async function transferToGame(
  * parked; the provider pays out; only then is the wallet credited. TRANSFER_FAIL puts the money back in the
  * game mirror (the provider refused, e.g. the player lost it meanwhile).
  */
-export async function transferFromGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number }): Promise<TransferResult> {
+export async function transferFromGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number; transactions?: TransferTransactions }): Promise<TransferResult> {
   const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
   await refreshGameBalance(deps, input.playerId, input.gameCode, acct.username);
-  const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount);
-  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode));
+  const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount, undefined, input.transactions?.open);
+  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
   return finish(id, status);
 }
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { idempotent, toBaht } from '../../ledger';
-import { AppError, notFound } from '../../errors';
+import { idempotentIn, refusalAnswer, type Answer, type KeyWrites } from '../../ledger/idempotency';
+import { AppError, notFound, unprocessable } from '../../errors';
 import { walletAnswerBytes } from './answer-json';
 import * as S from './schemas';
 import { activateGame, autoLoginLink, gameCredentials, refreshAllGames, resetGamePassword, walletView, type WalletView } from './service';
 import { amountFromWire, transferAll, transferBetween, TRANSFER_MINIMUM_SATANG } from './transfer-service';
 import { requestWithdrawal } from './withdrawals';
-import type { TransferResult } from '../../transfers/protocol';
+import type { TransferResult, TransferTransactions } from '../../transfers/protocol';
 
 function transferAnswer(r: TransferResult, amount: number) {
   const settled = r.status === 'settled';
@@ -18,6 +19,18 @@ function transferAnswer(r: TransferResult, amount: number) {
       transferId: r.transferId,
       amount: toBaht(amount),
     },
+  };
+}
+
+/**
+ * The transfer's Idempotency-Key in its own transactions (idempotentIn): claimed with the money, and the answer the
+ * route will give stored with the outcome (a definite failure is the TRANSFER_FAIL refusal that finish() throws).
+ */
+function keyedTransfer(key: KeyWrites, amount: number): TransferTransactions {
+  return {
+    open: key.claiming,
+    close: (transferId, fn) =>
+      key.answering((status): Answer => (status === 'failed' ? refusalAnswer(unprocessable('TRANSFER_FAIL')) : transferAnswer({ transferId, status }, amount)), fn),
   };
 }
 
@@ -63,9 +76,10 @@ export default async function routes(app: FastifyInstance) {
     '/api/wallet/transfer',
     { ...auth, schema: { body: S.transferBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
     (req, reply) =>
-      idempotent(app.db, req, reply, async () => {
+      idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, TRANSFER_MINIMUM_SATANG);
-        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs });
+        const play = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
+        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, play, key && keyedTransfer(key, amount));
         return transferAnswer(r, amount);
       }),
   );
@@ -74,8 +88,9 @@ export default async function routes(app: FastifyInstance) {
     '/api/wallet/transferAll',
     { ...auth, ...play, schema: { body: S.transferAllBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
     (req, reply) =>
-      idempotent(app.db, req, reply, async () => {
-        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs });
+      idempotentIn(app.db, req, reply, async (key) => {
+        const play = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
+        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, play, key && ((amount) => keyedTransfer(key, amount)));
         return transferAnswer(r, r.amount);
       }),
   );

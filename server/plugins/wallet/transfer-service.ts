@@ -1,6 +1,6 @@
 import { badRequest, unprocessable } from '../../errors';
 import { parseWireBaht, walletBalance } from '../../ledger';
-import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult } from '../../transfers/protocol';
+import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult, type TransferTransactions } from '../../transfers/protocol';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { assertMayPlay, checkLossAllowed, type Limits } from '../play-limits/enforce';
@@ -58,13 +58,23 @@ function playGuards(playerId: number, amount: number, play: PlayContext): { mayP
  * is in the wallet (TRANSFER_FAIL: "funds are returned to the wallet").
  * Money moving into a game is play: refused during a time-out or exclusion or past the session limit
  * (assertMayPlay), and beyond a loss limit (LOSS_LIMIT). Game -> wallet is never limited.
+ * `transactions`: the request's Idempotency-Key written in the transfer's own transactions (routes.ts): claimed in
+ * the first opening one, the answer stored in the last closing one (the first leg of game -> game closes plainly).
  */
-export async function transferBetween(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext): Promise<TransferResult> {
+export async function transferBetween(
+  deps: TransferDeps,
+  playerId: number,
+  from: string,
+  to: string,
+  amount: number,
+  play: PlayContext,
+  transactions?: TransferTransactions,
+): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
-  if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount });
+  if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount, transactions });
   const { mayPlay, guard } = playGuards(playerId, amount, play);
   // Wallet -> game: every check in the transfer's opening transaction.
-  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard });
+  if (from === WALLET) return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard, transactions });
   // Game -> game: refused before the first leg when the second would be (nothing moves); checked again in the
   // second leg's transaction, where a refusal leaves the money in the wallet.
   await deps.db.transaction().execute(async (trx) => {
@@ -72,17 +82,17 @@ export async function transferBetween(deps: TransferDeps, playerId: number, from
     await requireGameAccount(trx, playerId, to); // both ends exist before any money moves
     await guard(trx);
   });
-  const first = await transferFromGame(deps, { playerId, gameCode: from, amount });
+  const first = await transferFromGame(deps, { playerId, gameCode: from, amount, transactions: transactions && { open: transactions.open } });
   if (first.status !== 'settled') return first;
-  return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard });
+  return transferToGame(deps, { playerId, gameCode: to, amount, mayPlay, guard, transactions });
 }
 
 /** POST /api/wallet/transferAll: the whole wallet into one game (a play route: the loss limit applies too). */
-export async function transferAll(deps: TransferDeps, playerId: number, to: string, play: PlayContext): Promise<TransferResult & { amount: number }> {
+export async function transferAll(deps: TransferDeps, playerId: number, to: string, play: PlayContext, transactions?: (amount: number) => TransferTransactions): Promise<TransferResult & { amount: number }> {
   if (to === WALLET) throw badRequest('INVALID_USER_INFO');
   const balance = await walletBalance(deps.db, playerId);
   if (balance <= 0) throw unprocessable('MONEY_NOT_ENOUGH');
   if (balance < TRANSFER_MINIMUM_SATANG) throw unprocessable('TRANSFER_MINIMUM');
-  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: playGuards(playerId, balance, play).guard });
+  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: playGuards(playerId, balance, play).guard, transactions: transactions?.(balance) });
   return { ...r, amount: balance };
 }
