@@ -28,7 +28,8 @@ import { ROOT, freePort } from '../e2e/harness';
 import { hostLine } from './host';
 
 const PLAYERS = 50;
-const CONNECTIONS = 50;
+/** Issue 13 measures at 50; BENCH_CONNECTIONS=1 shows what one client at a time waits (docs/ledger.md "Idempotency-Key"). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DURATION_S = Number(process.env.BENCH_SERVER_SECONDS || 10);
 const DEPOSIT_SATANG = 10_000_00;
 const PASSWORD = 'bench-pass-1';
@@ -301,8 +302,8 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, hello: Hello):
       }
 
       if (PHASES.has('transfer')) {
-        // Each with an Idempotency-Key of its own, as the SPA sends them (src/features/wallet/moveMoney.ts): the key's
-        // row is written before the transfer and its answer after it.
+        // Each with an Idempotency-Key of its own, as the SPA sends them (src/features/wallet/moveMoney.ts): the key is
+        // claimed in the transfer's opening transaction and its answer stored in the closing one (idempotentIn).
         const withKey = (req: autocannon.Request) => {
           const r = withToken(req);
           return { ...r, headers: { ...r.headers, 'idempotency-key': crypto.randomUUID() } };
