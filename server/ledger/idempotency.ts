@@ -196,11 +196,18 @@ export async function idempotentIn<T>(
       return r;
     },
   };
-  /** The answer, unless the handler's last transaction stored this very one. */
-  const keep = async (a: Answer) => {
-    if (stored === JSON.stringify(a)) return;
-    if (claimed) await store(db, k, a);
-    else await insertAnswer.run(db, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
+  /**
+   * Keeps the answer, unless the handler's last transaction stored this very one. False when the request claimed
+   * nothing and the key is taken: another request's (then KEY_INVALID), or this same request's sent again.
+   */
+  const keep = async (a: Answer): Promise<boolean> => {
+    if (stored === JSON.stringify(a)) return true;
+    if (claimed) {
+      await store(db, k, a);
+      return true;
+    }
+    const ins = await insertAnswer.run(db, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() });
+    return Number(ins.numAffectedRows ?? 0) === 1;
   };
   let result: { status?: number; body: T };
   try {
@@ -208,11 +215,11 @@ export async function idempotentIn<T>(
   } catch (e) {
     if (e instanceof KeyTaken) return replay<T>(db, k, reply);
     // Anything else: unclaimed, the key has no row of this request's to forget; claimed, it stays unanswered.
-    if (isAnswer(e)) await keep(refusalAnswer(e));
+    if (isAnswer(e) && !(await keep(refusalAnswer(e)))) return replay<T>(db, k, reply);
     throw e;
   }
   const status = result.status ?? 200;
-  await keep({ status, body: result.body });
+  if (!(await keep({ status, body: result.body }))) return replay<T>(db, k, reply);
   reply.status(status);
   return result.body;
 }

@@ -6,6 +6,7 @@ import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
 import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accounts';
 import { prepared } from '../db/prepared';
+import type { RunTransaction } from '../ledger/idempotency';
 import { closePendingTransfer, findGameAccount, findGameAndAccount, insertTransfer, lockTransfer, type GameAccountRow } from './repository';
 import { newTransferId } from './ids';
 
@@ -47,9 +48,6 @@ const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
  * entry's player_id takes).
  */
 export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
-
-/** Runs `fn` in one transaction: Kysely's, or one that also writes the request's Idempotency-Key (ledger/idempotency.ts). */
-export type RunTransaction = <R>(fn: (trx: Transaction<DB>) => Promise<R>) => Promise<R>;
 
 /**
  * How a transfer's own transactions run, when its request writes its Idempotency-Key in them (the wallet route,

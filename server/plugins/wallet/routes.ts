@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { idempotent, toBaht } from '../../ledger';
+import { toBaht } from '../../ledger';
 import { idempotentIn, refusalAnswer, type Answer, type KeyWrites } from '../../ledger/idempotency';
 import { AppError, notFound, unprocessable } from '../../errors';
 import { walletAnswerBytes } from './answer-json';
@@ -99,9 +99,9 @@ export default async function routes(app: FastifyInstance) {
     '/api/wallet/withdrawAll',
     { ...auth, schema: { body: S.withdrawBody, response: { 200: S.withdrawResponse, ...S.errors } } },
     (req, reply) =>
-      idempotent(app.db, req, reply, async () => {
+      idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, 1);
-        const r = await requestWithdrawal(w().withdrawDeps, req.playerId, amount);
+        const r = await requestWithdrawal(w().withdrawDeps, req.playerId, amount, key?.claiming);
         if (r.status === 'FAILED') throw new AppError(422, 'TRANSFER_FAIL');
         const done = r.status === 'SUCCESS';
         return {

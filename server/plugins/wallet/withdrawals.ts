@@ -8,6 +8,7 @@ import { isPostgres } from '../../db/portable';
 import { unprocessable } from '../../errors';
 import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
+import type { RunTransaction } from '../../ledger/idempotency';
 import { lockPlayer } from '../accounts/repository';
 
 /**
@@ -54,7 +55,13 @@ export async function withdrawLimits(db: Kysely<DB>): Promise<WithdrawLimits> {
  * then in one transaction the withdrawal row (IN_PROGRESS), the entry wallet -> payouts_in_transit
  * (MONEY_NOT_ENOUGH) and the statement line; then the payout adapter is asked to pay.
  */
-export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, amount: number): Promise<{ withdrawalId: string; status: MovementStatus }> {
+export async function requestWithdrawal(
+  deps: WithdrawDeps,
+  playerId: number,
+  amount: number,
+  /** Runs the transaction that moves the money: the route's, with its Idempotency-Key claimed in it (idempotentIn). */
+  inTransaction: RunTransaction = (fn) => deps.db.transaction().execute(fn),
+): Promise<{ withdrawalId: string; status: MovementStatus }> {
   const limits = await withdrawLimits(deps.db);
   if (amount < limits.min) throw unprocessable('TRANSFER_MINIMUM');
   if (amount > limits.max) throw unprocessable('INVALID_USER_INFO');
@@ -64,7 +71,7 @@ export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, am
     .where('id', '=', playerId)
     .executeTakeFirstOrThrow();
   const id = crypto.randomUUID();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(async (trx) => {
     // Under the player's lock, like a bonus activation: a withdrawal and an activation sent at the same instant
     // are serialized, so none passes the gate while the other makes a bonus active.
     await lockPlayer(trx, playerId);

@@ -3,8 +3,9 @@ import { SIM_SQLITE_FILE } from '../../adapters/games/sim-store';
 import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
 
 /**
- * Issue 13: a transfer's Idempotency-Key is written in the transfer's own transactions (ledger/idempotency.ts,
- * idempotentIn): claimed in the one that moves the money, its answer stored in the one that closes the transfer.
+ * Issue 13: the Idempotency-Key of a transfer or a withdrawal is written in the route's own transactions
+ * (ledger/idempotency.ts, idempotentIn): claimed in the one that moves the money, a transfer's answer stored in the
+ * one that closes it.
  */
 let t: WalletTestApp;
 beforeAll(async () => {
@@ -75,6 +76,32 @@ it('game -> game: the key claimed in the first leg, answered in the second', asy
   const again = await transfer(p, 'k-across', { from: 'pg', to: 'pgslot', amount: 5 });
   expect([again.headers['idempotent-replayed'], again.json()]).toEqual(['true', moved.json()]);
   expect(await transfersOf(p.id)).toBe(3);
+});
+
+it('withdrawAll: the key is claimed in the transaction that takes the money, and replays', async () => {
+  const p = await t.player({ balance: 500_00 });
+  const withdraw = () => t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: { ...p.headers, 'idempotency-key': 'k-w' }, payload: { amount: 200 } });
+  const seen: boolean[] = [];
+  // The bonus gate runs in the withdrawal's transaction: the key is there, and not yet outside it.
+  t.app.wallet.setBonusGate(async (trx, id) => {
+    if (id === p.id) {
+      const inside = await trx.selectFrom('idempotency_keys').select('state').where('player_id', '=', p.id).where('idem_key', '=', 'k-w').executeTakeFirst();
+      seen.push(inside?.state === 'processing', (await keyRow(p.id, 'k-w')) !== undefined);
+    }
+    return false;
+  });
+  try {
+    const first = await withdraw();
+    expect([first.statusCode, first.json().status]).toEqual([200, 'IN_PROGRESS']);
+    expect(seen).toEqual([true, false]);
+    const again = await withdraw();
+    expect([again.headers['idempotent-replayed'], again.json()]).toEqual(['true', first.json()]);
+    expect(seen).toHaveLength(2); // the replay never reached the withdrawal's transaction
+    const rows = await t.app.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.id).execute();
+    expect(rows).toHaveLength(1);
+  } finally {
+    t.app.wallet.setBonusGate(async () => false);
+  }
 });
 
 const onSqlite = !process.env.DATABASE_URL;
