@@ -11,26 +11,33 @@ let app: FastifyInstance;
 let answers: (() => unknown)[] = [];
 let runs = 0;
 
-beforeAll(async () => {
-  db = await freshDb();
-  await seedBase(db.db);
-  const playerId = await insertPlayer(db.db);
-  app = Fastify();
-  app.decorateRequest('playerId', 0);
-  app.addHook('onRequest', async (req) => {
+/** A bare Fastify app whose every request is `playerId`'s, answering AppErrors as the real app does. */
+async function appFor(playerId: number, route: (app: FastifyInstance) => void): Promise<FastifyInstance> {
+  const a = Fastify();
+  a.decorateRequest('playerId', 0);
+  a.addHook('onRequest', async (req) => {
     req.playerId = playerId;
   });
-  app.setErrorHandler((err, _req, reply) => {
+  a.setErrorHandler((err, _req, reply) => {
     const e = err as AppError;
     return reply.status(e.statusCode ?? 500).send({ message: e.code ?? 'INTERNAL_SERVER_ERROR' });
   });
-  app.post('/move', async (req, reply) =>
-    idempotent(db.db, req, reply, async () => {
-      runs += 1;
-      return { body: answers.shift()!() as object };
-    }),
+  route(a);
+  await a.ready();
+  return a;
+}
+
+beforeAll(async () => {
+  db = await freshDb();
+  await seedBase(db.db);
+  app = await appFor(await insertPlayer(db.db), (a) =>
+    a.post('/move', async (req, reply) =>
+      idempotent(db.db, req, reply, async () => {
+        runs += 1;
+        return { body: answers.shift()!() as object };
+      }),
+    ),
   );
-  await app.ready();
 });
 afterAll(async () => {
   await app.close();
@@ -75,7 +82,6 @@ test('a success is replayed', async () => {
 
 describe("idempotentIn: the key written in the handler's own transactions", () => {
   let inApp: FastifyInstance;
-  let playerId: number;
   /** What the handler does in its claiming transaction, after the claim; then what it does after that commit. */
   let inClaim: () => void = () => undefined;
   let after: () => unknown = () => ({ ok: true });
@@ -83,17 +89,8 @@ describe("idempotentIn: the key written in the handler's own transactions", () =
     Number((await db.db.selectFrom('sources').select((eb) => eb.fn.countAll<number>().as('n')).where('code', '=', `moved-${key}`).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
-    playerId = await insertPlayer(db.db);
-    inApp = Fastify();
-    inApp.decorateRequest('playerId', 0);
-    inApp.addHook('onRequest', async (req) => {
-      req.playerId = playerId;
-    });
-    inApp.setErrorHandler((err, _req, reply) => {
-      const e = err as AppError;
-      return reply.status(e.statusCode ?? 500).send({ message: e.code ?? 'INTERNAL_SERVER_ERROR' });
-    });
-    inApp.post<{ Body: { key: string } }>('/move', async (req, reply) =>
+    inApp = await appFor(await insertPlayer(db.db), (a) =>
+      a.post<{ Body: { key: string } }>('/move', async (req, reply) =>
       idempotentIn(db.db, req, reply, async (key) => {
         // What this request moves: a row written in the claiming transaction (a source, for want of a simpler table).
         await key!.claiming(async (trx) => {
@@ -102,8 +99,8 @@ describe("idempotentIn: the key written in the handler's own transactions", () =
         });
         return { body: after() as object };
       }),
+      ),
     );
-    await inApp.ready();
   });
   afterAll(() => inApp.close());
   beforeEach(() => {
