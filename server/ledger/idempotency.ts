@@ -149,10 +149,10 @@ export interface KeyWrites {
 class KeyTaken extends Error {}
 
 /**
- * idempotent(), for a handler that writes the key in its own transactions (the wallet transfer, issue 13): the key
- * is claimed in the transaction that moves the money (KeyWrites.claiming) and the answer stored in the last one
- * (KeyWrites.answering), not each in a commit of its own. A transfer was four commits one after the other (the key,
- * the transfer's opening and closing transactions, the answer): two now. Same answers as idempotent(), with one
+ * idempotent(), for a handler that writes the key in its own transactions (the wallet's transfers and withdrawAll,
+ * issue 13): the key is claimed in the transaction that moves the money (KeyWrites.claiming) and the answer stored in
+ * the last one (KeyWrites.answering), not each in a commit of its own. A transfer was four commits one after the
+ * other (the key, the transfer's opening and closing transactions, the answer): two now. Same answers as idempotent(), with one
  * difference that follows from the key committing with the money: a failure after that commit keeps the key
  * unanswered (a retry gets KEY_INVALID) instead of forgetting it, since a retry would move the money again.
  * A handler must move no money outside a claiming transaction; an answer its transactions did not store (a transfer
