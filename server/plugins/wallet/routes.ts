@@ -78,8 +78,8 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, TRANSFER_MINIMUM_SATANG);
-        const play = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
-        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, play, key && keyedTransfer(key, amount));
+        const playing = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
+        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, playing, key && keyedTransfer(key, amount));
         return transferAnswer(r, amount);
       }),
   );
@@ -89,8 +89,8 @@ export default async function routes(app: FastifyInstance) {
     { ...auth, ...play, schema: { body: S.transferAllBody, response: { 200: S.transferResponse, 202: S.transferResponse, ...S.errors } } },
     (req, reply) =>
       idempotentIn(app.db, req, reply, async (key) => {
-        const play = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
-        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, play, key && ((amount) => keyedTransfer(key, amount)));
+        const playing = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
+        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, playing, key && ((amount) => keyedTransfer(key, amount)));
         return transferAnswer(r, r.amount);
       }),
   );
