@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import pino from 'pino';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import { AppError } from './errors';
@@ -26,7 +25,7 @@ import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
 import ops from './plugins/ops';
 import { createMetrics } from './plugins/ops/metrics';
-import { currentRequestId, requestIdOf, runWithRequest, type RequestContext } from './lib/request-context';
+import { requestIdOf } from './lib/request-context';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,21 +98,12 @@ export function redactUrl(url: string): string {
 }
 
 /**
- * Adds the request id (`reqId`) to a log line written for a request through app.log (services, adapters), as
- * Fastify's request logger already does for request.log lines (those carry it in their bindings already).
+ * Production log options: level, redaction, a request serializer that masks URLs. A request's lines carry its id
+ * (`reqId`) through `req.log`, which services called for the request are handed (server/lib/request-context.ts).
  */
-function requestIdMixin(_obj: object, _level: number, logger: unknown): object {
-  const id = currentRequestId();
-  if (!id) return {};
-  const bindings = (logger as Record<symbol, unknown>)[pino.symbols.chindingsSym];
-  return typeof bindings === 'string' && bindings.includes('"reqId":') ? {} : { reqId: id };
-}
-
-/** Production log options: level, redaction, the request id on every line of a request, a request serializer that masks URLs. */
 export function loggerOptions(level: string) {
   return {
     level,
-    mixin: requestIdMixin,
     redact: redactPaths,
     serializers: {
       req: (req: { method: string; url: string; host?: string; ip?: string }) => ({
@@ -153,19 +143,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     }
   });
 
-  // Every request runs in its own context (server/lib/request-context.ts): its id reaches services, adapters and
-  // their log lines. Re-entered in preValidation: a parsed body resumes in the request stream's context.
-  const contextOf = new WeakMap<object, RequestContext>();
+  // The answer names its request (docs/operations.md "Request ids"); the id reaches services and adapters as an
+  // argument (server/lib/request-context.ts).
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    const ctx = { requestId: req.id };
-    contextOf.set(req, ctx);
-    runWithRequest(ctx, done);
-  });
-  app.addHook('preValidation', (req, _reply, done) => {
-    const ctx = contextOf.get(req);
-    if (ctx) runWithRequest(ctx, done);
-    else done();
+    done();
   });
 
   const database = opts.database ?? createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });

@@ -9,6 +9,7 @@ import { PayoutSimulator } from '../adapters/payouts';
 import type { GameSimulator } from '../adapters/games/simulator';
 import { creditWallet } from './journal';
 import { insertPlayer as insertPlayerRow } from '../plugins/accounts/repository';
+import { markRequests } from '../test/sqlite-statements';
 import type { WalletOptions } from '../plugins/wallet/options';
 
 let phoneSeq = 0;
@@ -65,6 +66,7 @@ export async function buildWalletTestApp(wallet: Partial<WalletOptions> = {}): P
     logger: false,
     wallet: { payoutAdapter: payouts, wallet: { reconcileIntervalMs: 0, reconcileAtStart: false, reconcileAfterMs: 0, claimMs: 60_000, ...wallet } },
   });
+  markRequests(app); // steppedDuring tells the requests' statements from background work's
   await app.ready();
   const sim = app.gameSim;
   if (!sim) throw new Error('the test app needs the game simulator');

@@ -8,6 +8,7 @@ import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accou
 import { prepared } from '../db/prepared';
 import type { RunTransaction } from '../ledger/idempotency';
 import { closePendingTransfer, findGameAccount, findGameAndAccount, insertTransfer, lockTransfer, type GameAccountRow } from './repository';
+import type { ProviderCall } from '../lib/request-context';
 import { newTransferId } from './ids';
 
 /**
@@ -27,7 +28,10 @@ export interface TransferDeps {
   /** How long whoever is working on a pending transfer keeps the reconciler off it (ms). */
   claimMs: number;
   now?: () => Date;
+  /** The request's logger when called for one (scoped in server/lib/request-context.ts), the process's otherwise. */
   log?: { warn(obj: object, msg: string): void };
+  /** The request the provider's calls are made for (their X-Request-Id); none in background work. */
+  call?: ProviderCall;
 }
 
 export type TransferDirection = 'to_game' | 'from_game';
@@ -220,8 +224,8 @@ async function settleWith(
 export function resendTransfer(deps: TransferDeps, t: { id: string; direction: TransferDirection; game_code: string; amount: number }, username: string) {
   return settleWith(deps, t.id, () =>
     t.direction === 'to_game'
-      ? deps.provider.deposit(t.game_code, username, t.id, t.amount)
-      : deps.provider.withdraw(t.game_code, username, t.id, t.amount),
+      ? deps.provider.deposit(t.game_code, username, t.id, t.amount, deps.call)
+      : deps.provider.withdraw(t.game_code, username, t.id, t.amount, deps.call),
   );
 }
 
@@ -260,7 +264,7 @@ export async function transferToGame(
   );
   if (!acct) throw new Error('the opening transaction did not read the game account');
   const { username } = acct;
-  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
+  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount, deps.call), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
   return finish(id, status);
 }
 
@@ -273,7 +277,7 @@ export async function transferFromGame(deps: TransferDeps, input: { playerId: nu
   const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
   await refreshGameBalance(deps, input.playerId, input.gameCode, acct.username);
   const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount, undefined, input.transactions?.open);
-  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
+  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount, deps.call), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
   return finish(id, status);
 }
 
@@ -302,7 +306,7 @@ async function refreshOnce(deps: TransferDeps, playerId: number, gameCode: strin
   const asked = now(deps);
   let providerBalance: number;
   try {
-    providerBalance = await deps.provider.balance(gameCode, user);
+    providerBalance = await deps.provider.balance(gameCode, user, deps.call);
   } catch (e) {
     deps.log?.warn({ playerId, gameCode, err: String(e) }, 'game balance unavailable');
     return 'unavailable';

@@ -1,3 +1,5 @@
+import type { ProviderCall } from '../../lib/request-context';
+
 /**
  * The game-provider adapter (transfer wallet, RULES.md "Game providers"). Every amount is integer
  * minor units (satang). A transfer carries our transferId so that a retry is never applied twice and
@@ -38,18 +40,22 @@ export interface BetFeedRow {
   at: string; // ISO-8601
 }
 
+/**
+ * Every method's last argument, `call`, names the request the call is made for (none in background work): a real
+ * adapter sends `outboundHeaders(call)` with its HTTP request (docs/operations.md "Request ids").
+ */
 export interface GameProvider {
-  createPlayer(gameCode: string, playerId: number): Promise<GamePlayer>;
+  createPlayer(gameCode: string, playerId: number, call?: ProviderCall): Promise<GamePlayer>;
   /** Wallet -> game. */
-  deposit(gameCode: string, username: string, transferId: string, amount: number): Promise<TransferOutcome>;
+  deposit(gameCode: string, username: string, transferId: string, amount: number, call?: ProviderCall): Promise<TransferOutcome>;
   /** Game -> wallet. */
-  withdraw(gameCode: string, username: string, transferId: string, amount: number): Promise<TransferOutcome>;
+  withdraw(gameCode: string, username: string, transferId: string, amount: number, call?: ProviderCall): Promise<TransferOutcome>;
   /** The player's balance at the provider, satang. */
-  balance(gameCode: string, username: string): Promise<number>;
-  transferStatus(gameCode: string, transferId: string): Promise<TransferStatus>;
+  balance(gameCode: string, username: string, call?: ProviderCall): Promise<number>;
+  transferStatus(gameCode: string, transferId: string, call?: ProviderCall): Promise<TransferStatus>;
   /** A URL that opens the game logged in (auto-login). */
-  launchUrl(gameCode: string, username: string, password?: string): Promise<string>;
-  resetPassword(gameCode: string, username: string): Promise<string>;
+  launchUrl(gameCode: string, username: string, password?: string, call?: ProviderCall): Promise<string>;
+  resetPassword(gameCode: string, username: string, call?: ProviderCall): Promise<string>;
   /** Rounds after the cursor (exclusive), oldest first, and the new cursor. */
-  betFeed(gameCode: string, cursor: string | null): Promise<{ rows: BetFeedRow[]; cursor: string | null }>;
+  betFeed(gameCode: string, cursor: string | null, call?: ProviderCall): Promise<{ rows: BetFeedRow[]; cursor: string | null }>;
 }

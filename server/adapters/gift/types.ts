@@ -1,3 +1,5 @@
+import type { ProviderCall } from '../../lib/request-context';
+
 /**
  * The mobile-wallet gift redeemer (TrueMoney "ang pao" vouchers): redeeming a voucher moves its amount
  * into the operator's wallet account; a voucher can be redeemed once. Reasons mirror the wallet's own.
@@ -17,7 +19,7 @@ export type GiftInspectResult = { ok: true; voucherId: string; amountSatang: num
 
 export interface GiftRedeemer {
   /** Reads a voucher without redeeming it (its amount decides the minimum before any money moves). */
-  inspect(voucherId: string): Promise<GiftInspectResult>;
+  inspect(voucherId: string, call?: ProviderCall): Promise<GiftInspectResult>;
   /** receiverMobile: the operator's wallet the voucher is redeemed into. */
-  redeem(voucherId: string, receiverMobile: string): Promise<GiftRedeemResult>;
+  redeem(voucherId: string, receiverMobile: string, call?: ProviderCall): Promise<GiftRedeemResult>;
 }

@@ -1,3 +1,5 @@
+import type { ProviderCall } from '../../lib/request-context';
+
 /**
  * The payment gateway for the QR deposit channels it runs (WW = TrueMoney Wallet, E2P = the gateway's
  * PromptPay bill payment). We ask it for a QR for one of our QR deposits (reference = our qrcodeId);
@@ -29,7 +31,7 @@ export class GatewayError extends Error {
 
 export interface PaymentGateway {
   /** Throws GatewayError when the gateway refuses or cannot be reached. */
-  createQr(req: GatewayQrRequest): Promise<GatewayQr>;
+  createQr(req: GatewayQrRequest, call?: ProviderCall): Promise<GatewayQr>;
   /** Best effort: tells the gateway a QR was cancelled (a late payment is still refused by our webhook). */
-  cancelQr(reference: string): Promise<void>;
+  cancelQr(reference: string, call?: ProviderCall): Promise<void>;
 }

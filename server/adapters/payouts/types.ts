@@ -1,3 +1,5 @@
+import type { ProviderCall } from '../../lib/request-context';
+
 /**
  * The payout side of the payment gateway: pays a withdrawal to the player's registered bank account.
  * The request only hands the payout over; its result arrives later (the gateway's webhook, `payout.succeeded`
@@ -28,9 +30,9 @@ export type PayoutStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'UNKNOWN';
 
 export interface PayoutAdapter {
   /** Throws when the gateway cannot be reached or does not answer (unknown: ask again later with the same id). */
-  requestPayout(req: PayoutRequest): Promise<PayoutAck>;
+  requestPayout(req: PayoutRequest, call?: ProviderCall): Promise<PayoutAck>;
   /** Asks the gateway about one payout; throws when it cannot be reached (callers time it out and show UNKNOWN). */
-  getPayoutStatus(withdrawalId: string): Promise<PayoutStatus>;
+  getPayoutStatus(withdrawalId: string, call?: ProviderCall): Promise<PayoutStatus>;
   /** Stops timers (simulator); called when the app closes. */
   close?(): void;
 }

@@ -1,3 +1,5 @@
+import type { ProviderCall } from '../../lib/request-context';
+
 /**
  * Slip verification (the banks' "slip verify" inquiry): given what the slip's mini-QR carries (sending
  * bank and transaction reference), the bank tells what really happened: amount, sender, receiver, time.
@@ -23,5 +25,5 @@ export type SlipVerifyFailure = 'TRANSACTION_NOT_FOUND' | 'BANK_MISMATCH' | 'SER
 export type SlipVerifyResult = { ok: true; transfer: VerifiedTransfer } | { ok: false; reason: SlipVerifyFailure };
 
 export interface SlipVerifier {
-  verify(query: SlipQuery): Promise<SlipVerifyResult>;
+  verify(query: SlipQuery, call?: ProviderCall): Promise<SlipVerifyResult>;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { ProviderCall } from '../../lib/request-context';
 import { SmsSendError, type SmsSender } from './types';
 
 export interface SmsSimulatorOptions {
@@ -30,14 +31,16 @@ export class SmsSimulator implements SmsSender {
     this.now = opts.now ?? (() => new Date());
   }
 
-  async send(phone: string, text: string): Promise<void> {
+  async send(phone: string, text: string, call?: ProviderCall): Promise<void> {
+    // Its lines name the request the SMS is sent for, as the request's own lines do.
+    const reqId = call ? { reqId: call.requestId } : {};
     if (this.failureRate > 0 && this.random() < this.failureRate) {
-      this.log.warn({ sms: 'simulator' }, 'simulated SMS failure');
+      this.log.warn({ sms: 'simulator', ...reqId }, 'simulated SMS failure');
       throw new SmsSendError('simulated SMS failure');
     }
     await this.db.insertInto('sms_outbox').values({ phone, text, created_at: this.now().toISOString() }).execute();
     // Demo only: the text (an OTP) is logged so a person running the demo can read it.
-    this.log.info({ sms: 'simulator', text }, 'simulated SMS sent');
+    this.log.info({ sms: 'simulator', text, ...reqId }, 'simulated SMS sent');
   }
 }
 

@@ -40,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
     '/api/account',
     { schema: { body: s.registerBody, response: { 200: s.okBody, ...s.errorResponses } } },
     async (req) => {
-      await service.register(req.body);
+      await service.register(req.body, req.log);
       return { message: 'OK' };
     },
   );
@@ -52,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
   app.put<{ Body: ProfileBody }>(
     '/api/account/profile',
     { ...auth, schema: { body: s.profileBody, response: { 200: s.profileView, ...s.errorResponses } } },
-    async (req) => service.updateProfile(req.playerId, req.body),
+    async (req) => service.updateProfile(req.playerId, req.body, req.log),
   );
 
   app.put<{ Body: { bankCode: string; bankAccountName: string } }>(

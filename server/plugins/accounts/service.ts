@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { GuessScope } from '../../db/schema-accounts';
@@ -111,7 +111,8 @@ export class AccountsService {
     await this.checkRegistration(body, true);
   }
 
-  async register(body: RegistrationBody): Promise<number> {
+  /** `log`: the request's logger (its lines carry the request id; docs/operations.md "Request ids"). */
+  async register(body: RegistrationBody, log: FastifyBaseLogger = this.app.log): Promise<number> {
     const r = await this.checkRegistration(body, false);
     // Last of the checks (the fields' codes come first, as documented); anything but JSON true is refused.
     if (body.ageConfirmed !== true) throw unprocessable('AGE_NOT_CONFIRMED');
@@ -124,16 +125,16 @@ export class AccountsService {
         age_confirmed_at: iso(this.now()),
       });
     } catch (e) {
-      throw this.mapUnique(e, 'REGISTER_FAIL');
+      throw this.mapUnique(e, 'REGISTER_FAIL', log);
     }
   }
 
   /** A lost race on a unique column becomes the same answer the pre-check gives. */
-  private mapUnique(e: unknown, otherwise: string): AppError {
+  private mapUnique(e: unknown, otherwise: string, log: FastifyBaseLogger): AppError {
     const column = repo.uniqueViolation(e);
     if (column === 'phone') return conflict('EXISTING_USER');
     if (column === 'bank_account_no') return conflict('EXISTING_BANK');
-    this.app.log.error({ err: e }, 'account write failed');
+    log.error({ err: e }, 'account write failed');
     return new AppError(500, otherwise);
   }
 
@@ -193,7 +194,7 @@ export class AccountsService {
     };
   }
 
-  async updateProfile(playerId: number, body: ProfileBody): Promise<ProfileView> {
+  async updateProfile(playerId: number, body: ProfileBody, log: FastifyBaseLogger = this.app.log): Promise<ProfileView> {
     const name = requiredText(body.name);
     const bank = checkBank(await repo.findBank(this.db, requiredText(body.bankCode)));
     const accountName = checkBankAccountName(body.bankAccountName, bank.english_name_only === 1);
@@ -204,7 +205,7 @@ export class AccountsService {
         name, bank_code: bank.code, bank_account_name: accountName, bank_account_no: accountNo, now: iso(this.now()),
       });
     } catch (e) {
-      throw this.mapUnique(e, 'INTERNAL_SERVER_ERROR');
+      throw this.mapUnique(e, 'INTERNAL_SERVER_ERROR', log);
     }
     return this.profile(playerId);
   }

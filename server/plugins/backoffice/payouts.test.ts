@@ -122,7 +122,7 @@ describe('settle and fail', () => {
     expect((await withdrawal(id)).status).toBe('SUCCESS');
     expect((await statementOf(id)).status).toBe('SUCCESS');
     expect(await walletBalance(t.app.db, player.id)).toBe(700_00);
-    expect(await auditOf(id)).toMatchObject([{ staff_id: staff.id, action: 'payout.settle', subject_type: 'payout', reason: 'bank confirmed transfer 123' }]);
+    expect(await auditOf(id)).toMatchObject([{ staff_id: staff.id, action: 'payout.settle', subject_type: 'payout', reason: 'bank confirmed transfer 123', request_id: res.headers['x-request-id'] }]);
     for (const action of ['settle', 'fail'] as const) {
       const again = await act(id, action);
       expect([again.statusCode, again.json()]).toEqual([409, { message: 'PAYOUT_SETTLED' }]);

@@ -3,6 +3,7 @@ import type { PayoutAdapter, PayoutStatus } from '../../adapters/payouts';
 import { conflict, notFound } from '../../errors';
 import { toBaht } from '../../ledger/money';
 import { recordStaffAction } from '../staff/audit';
+import { callOf, type ProviderCall } from '../../lib/request-context';
 import { actionReason } from './reviews';
 
 /**
@@ -17,7 +18,7 @@ export const PROVIDER_STATUS_TIMEOUT_MS = 3000;
 export const PAYOUT_LIST_LIMIT = 200;
 
 /** The gateway's status of one payout, UNKNOWN when it throws or does not answer within timeoutMs. */
-export async function providerStatus(payouts: PayoutAdapter, withdrawalId: string, timeoutMs = PROVIDER_STATUS_TIMEOUT_MS): Promise<PayoutStatus> {
+export async function providerStatus(payouts: PayoutAdapter, withdrawalId: string, timeoutMs = PROVIDER_STATUS_TIMEOUT_MS, call?: ProviderCall): Promise<PayoutStatus> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<PayoutStatus>((resolve) => {
     timer = setTimeout(() => resolve('UNKNOWN'), timeoutMs);
@@ -26,7 +27,7 @@ export async function providerStatus(payouts: PayoutAdapter, withdrawalId: strin
   try {
     return await Promise.race([
       Promise.resolve()
-        .then(() => payouts.getPayoutStatus(withdrawalId))
+        .then(() => payouts.getPayoutStatus(withdrawalId, call))
         .catch((): PayoutStatus => 'UNKNOWN'),
       timeout,
     ]);
@@ -78,7 +79,7 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
         q = q.where('w.created_at', '<=', new Date(now.getTime() - app.config.payoutExpectedMinutes * 60_000).toISOString());
       }
       const rows = await q.orderBy('w.created_at', 'asc').orderBy('w.id', 'asc').limit(PAYOUT_LIST_LIMIT).execute();
-      const statuses = await Promise.all(rows.map((r) => providerStatus(app.wallet.payouts, r.id)));
+      const statuses = await Promise.all(rows.map((r) => providerStatus(app.wallet.payouts, r.id, undefined, callOf(req))));
       return {
         payouts: rows.map((r, i) => ({
           id: r.id,
@@ -118,7 +119,7 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
         const id = req.params.id;
         const res = await app.wallet.settlePayout(id, succeeded, reason, async (trx, status) => {
           // In settlePayout's own transaction: the payout's result and who decided it land together.
-          await recordStaffAction(trx, { staffId: req.staffId, action: `payout.${action}`, subjectType: 'payout', subjectId: id, reason, detail: { status } }, app.clock.now());
+          await recordStaffAction(trx, { staffId: req.staffId, action: `payout.${action}`, subjectType: 'payout', subjectId: id, reason, detail: { status }, requestId: req.id }, app.clock.now());
         });
         if (res.status === null) throw notFound('NO_DATA');
         if (!res.applied) throw conflict('PAYOUT_SETTLED');

@@ -120,7 +120,7 @@ describe('POST /api/staff/players/:id/status', () => {
 
     const rows = await auditRows(p.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ staff_id: support.id, action: 'player.status', subject_type: 'player', subject_id: String(p.id), reason: 'Asked by the player on the phone' });
+    expect(rows[0]).toMatchObject({ staff_id: support.id, action: 'player.status', subject_type: 'player', subject_id: String(p.id), reason: 'Asked by the player on the phone', request_id: res.headers['x-request-id'] });
     expect(JSON.parse(String(rows[0].detail))).toEqual({ from: 'active', to: 'inactive' });
 
     // Setting it again changes nothing and writes nothing.

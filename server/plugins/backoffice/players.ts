@@ -152,7 +152,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
         // The row is locked (PostgreSQL) or the transaction holds SQLite's one connection: nothing changes it meanwhile.
         await trx.updateTable('players').set({ status: to as Settable, updated_at: now.toISOString() }).where('id', '=', id).execute();
         if (to === 'inactive') await app.tokens.revokeAll(id, trx);
-        await recordStaffAction(trx, { staffId: req.staffId, action: 'player.status', subjectType: 'player', subjectId: String(id), reason, detail: { from, to } }, now);
+        await recordStaffAction(trx, { staffId: req.staffId, action: 'player.status', subjectType: 'player', subjectId: String(id), reason, detail: { from, to }, requestId: req.id }, now);
         return true;
       });
       // Sessions are ended in the transaction; the open sockets (every process's, through the adapter) go now.

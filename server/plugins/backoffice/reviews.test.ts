@@ -146,7 +146,7 @@ describe('approve', () => {
     const entry = await t.app.db.selectFrom('journal_entries').selectAll().where('reference', '=', `deposit:review:${m.id}`).execute();
     expect(entry).toHaveLength(1);
     expect(await t.app.db.selectFrom('qr_deposits').select('status').where('id', '=', m.qr).executeTakeFirstOrThrow()).toEqual({ status: 'PAID' });
-    expect(await auditOf(m.id)).toMatchObject([{ staff_id: payments.id, action: 'review.approve', subject_type: 'review', reason: 'customer sent 150 by mistake' }]);
+    expect(await auditOf(m.id)).toMatchObject([{ staff_id: payments.id, action: 'review.approve', subject_type: 'review', reason: 'customer sent 150 by mistake', request_id: res.headers['x-request-id'] }]);
     // Decided: a second approval or a rejection is 409 and changes nothing.
     for (const action of ['approve', 'reject'] as const) expect([(await act(m.id, action)).statusCode, (await act(m.id, action)).json()]).toEqual([409, { message: 'REVIEW_DECIDED' }]);
     expect(await walletBalance(t.app.db, p.id)).toBe(150_00);

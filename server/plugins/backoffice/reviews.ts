@@ -138,7 +138,7 @@ async function sourceLabel(trx: Transaction<DB>, r: PaymentReviewsTable, playerI
 
 const QR_PAYMENT_KINDS = new Set(['AMOUNT_MISMATCH', 'QR_EXPIRED', 'QR_CANCELLED']);
 
-export async function approveReview(app: FastifyInstance, id: string, staffId: number, reason: string): Promise<void> {
+export async function approveReview(app: FastifyInstance, id: string, staffId: number, reason: string, requestId?: string): Promise<void> {
   const rules = await readDepositRules(app.db);
   await app.db.transaction().execute(async (trx) => {
     const at = app.clock.now();
@@ -184,13 +184,13 @@ export async function approveReview(app: FastifyInstance, id: string, staffId: n
     await creditDeposit(trx, rules, { playerId, amount: Number(r.amount), currency: r.currency, source, refId: `review:${r.id}`, line });
     await recordStaffAction(
       trx,
-      { staffId, action: 'review.approve', subjectType: 'review', subjectId: r.id, reason, detail: { kind: r.kind, playerId, amount: toBaht(Number(r.amount)), currency: r.currency } },
+      { staffId, action: 'review.approve', subjectType: 'review', subjectId: r.id, reason, detail: { kind: r.kind, playerId, amount: toBaht(Number(r.amount)), currency: r.currency }, requestId },
       at,
     );
   });
 }
 
-export async function rejectReview(app: FastifyInstance, id: string, staffId: number, reason: string): Promise<void> {
+export async function rejectReview(app: FastifyInstance, id: string, staffId: number, reason: string, requestId?: string): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const at = app.clock.now();
     const now = at.toISOString();
@@ -220,7 +220,7 @@ export async function rejectReview(app: FastifyInstance, id: string, staffId: nu
     }
     await recordStaffAction(
       trx,
-      { staffId, action: 'review.reject', subjectType: 'review', subjectId: r.id, reason, detail: { kind: r.kind, playerId, amount: toBaht(Number(r.amount)), currency: r.currency } },
+      { staffId, action: 'review.reject', subjectType: 'review', subjectId: r.id, reason, detail: { kind: r.kind, playerId, amount: toBaht(Number(r.amount)), currency: r.currency }, requestId },
       at,
     );
   });
@@ -269,7 +269,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       { ...guard, schema: { params: idParams, response: { 200: reviewSchema, '4xx': errorBody, '5xx': errorBody } } },
       async (req) => {
         const reason = actionReason(req.body);
-        await run(app, req.params.id, req.staffId, reason);
+        await run(app, req.params.id, req.staffId, reason, req.id);
         return (await findReview(app.db, req.params.id))!;
       },
     );

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { scoped } from '../../lib/request-context';
 import { toBaht } from '../../ledger';
 import * as S from './schemas';
 import { activate, clearBonus } from './engine';
@@ -11,7 +12,12 @@ export default async function routes(app: FastifyInstance) {
   const auth = { onRequest: app.authenticate };
   // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit.
   const play = { config: { play: true } };
-  const deps = () => app.bonus.deps;
+  // The engine's dependencies for one request: its logger, and the provider calls of the balance refresh, carry the
+  // request's id (server/lib/request-context.ts).
+  const deps = (req: FastifyRequest) => {
+    const d = app.bonus.deps;
+    return { ...scoped(d, req), transferDeps: scoped(d.transferDeps, req) };
+  };
   const now = () => app.clock.now();
 
   app.get('/api/bonus', { ...auth, schema: { response: { 200: S.bonusList, ...S.errors } } }, (req) => listBonuses(app.db, req.playerId, now()));
@@ -19,7 +25,7 @@ export default async function routes(app: FastifyInstance) {
   app.get<{ Params: { code: string } }>(
     '/api/bonus/activate/:code',
     { ...auth, ...play, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
-    async (req) => activationAnswer(app.db, await activate(deps(), req.playerId, req.params.code, 'bonus')),
+    async (req) => activationAnswer(app.db, await activate(deps(req), req.playerId, req.params.code, 'bonus')),
   );
 
   app.get('/api/bonus/check/active', { ...auth, schema: { response: { 200: S.activeResponse, ...S.errors } } }, (req) => activeStatus(app.db, req.playerId));
@@ -27,7 +33,7 @@ export default async function routes(app: FastifyInstance) {
   app.get('/api/bonus/check/minimum', { ...auth, schema: { response: { 200: S.minimumResponse, ...S.errors } } }, () => minimum(app.db));
 
   app.get('/api/bonus/clear', { ...auth, schema: { response: { 200: S.messageResponse, ...S.errors } } }, async (req) => {
-    await clearBonus(deps(), req.playerId);
+    await clearBonus(deps(req), req.playerId);
     return { message: 'BONUS_CLEAR' };
   });
 
@@ -42,7 +48,7 @@ export default async function routes(app: FastifyInstance) {
   app.get<{ Params: { code: string } }>(
     '/api/promotion/activate/:code',
     { ...auth, ...play, schema: { params: S.codeParams, response: { 200: S.userBonus, ...S.errors } } },
-    async (req) => activationAnswer(app.db, await activate(deps(), req.playerId, req.params.code, 'promotion')),
+    async (req) => activationAnswer(app.db, await activate(deps(req), req.playerId, req.params.code, 'promotion')),
   );
 
   app.post<{ Body: { page?: number; limit?: number } | undefined }>(

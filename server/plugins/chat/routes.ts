@@ -35,7 +35,10 @@ export default async function routes(app: FastifyInstance, opts: { service: Chat
   app.post<{ Body: SendInput & IdentityFields }>(
     '/api/chat/send-message',
     { ...who, schema: { body: S.sendBody, response: { 200: S.sendAnswer, ...S.errors } } },
-    async (req) => chat.send(await chat.customerOf(playerOf(req), req.body), req.body),
+    async (req) => {
+      const c = chat.forRequest(req);
+      return c.send(await c.customerOf(playerOf(req), req.body), req.body);
+    },
   );
 
   app.post<{ Body: IdentityFields & { limit?: number; skip?: number } }>(
@@ -43,14 +46,18 @@ export default async function routes(app: FastifyInstance, opts: { service: Chat
     { ...who, schema: { body: S.historyBody, response: { 200: S.historyAnswer, ...S.errors } } },
     async (req) => {
       const body = req.body ?? {};
-      return chat.history(await chat.customerOf(playerOf(req), body), body.skip ?? 0, body.limit ?? 10);
+      const c = chat.forRequest(req);
+      return c.history(await c.customerOf(playerOf(req), body), body.skip ?? 0, body.limit ?? 10);
     },
   );
 
   app.put<{ Body: IdentityFields | undefined }>(
     '/api/chat/read-customer/',
     { ...who, schema: { body: S.identityBody, response: { 200: S.readAnswer, ...S.errors } } },
-    async (req) => chat.readCustomer(await chat.customerOf(playerOf(req), req.body ?? {})),
+    async (req) => {
+      const c = chat.forRequest(req);
+      return c.readCustomer(await c.customerOf(playerOf(req), req.body ?? {}));
+    },
   );
 
   app.get<{ Params: { name: string } }>('/api/chat/media/:name', { schema: { params: S.mediaParams } }, async (req, reply) =>

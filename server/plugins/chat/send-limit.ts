@@ -8,8 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * rate limit does, rather than silencing every customer.
  */
 export interface SendLimiter {
-  /** Counts one message; false when the identity is over the limit in this window. */
-  hit(who: string, now: Date): Promise<boolean>;
+  /** Counts one message; false when the identity is over the limit in this window. `log`: the request's logger. */
+  hit(who: string, now: Date, log?: FastifyBaseLogger): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -40,7 +40,7 @@ export async function redisSendLimiter(url: string, prefix: string, log: Fastify
   const redis = new Redis(url, { connectTimeout: 10_000, maxRetriesPerRequest: 1 });
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'chat send-limit redis error'));
   return {
-    async hit(who, now) {
+    async hit(who, now, requestLog) {
       const window = Math.floor(now.getTime() / windowMs);
       const key = `${prefix}:chat-send:${who}:${window}`;
       try {
@@ -48,7 +48,7 @@ export async function redisSendLimiter(url: string, prefix: string, log: Fastify
         const n = Number(res?.[0]?.[1] ?? 0);
         return n <= max;
       } catch (err) {
-        log.warn({ err: (err as Error).message }, 'chat send-limit redis error: message let through');
+        (requestLog ?? log).warn({ err: (err as Error).message }, 'chat send-limit redis error: message let through');
         return true;
       }
     },

@@ -67,6 +67,11 @@ interface Content {
 export class ChatService {
   constructor(private readonly deps: ChatDeps) {}
 
+  /** The same service for one request: its lines go through the request's logger (with its id, docs/operations.md). */
+  forRequest(req: { log: FastifyBaseLogger }): ChatService {
+    return new ChatService({ ...this.deps, log: req.log });
+  }
+
   private get db() {
     return this.deps.db;
   }
@@ -115,7 +120,7 @@ export class ChatService {
   async send(c: Customer, input: SendInput): Promise<{ _id: string; createdAt: string; session_id: string }> {
     const content = await this.customerContent(c, input);
     const now = this.deps.now();
-    if (!(await this.deps.limiter.hit(c.playerId !== null ? `p${c.playerId}` : c.guestId, now))) throw tooMany('REQUEST_LIMIT');
+    if (!(await this.deps.limiter.hit(c.playerId !== null ? `p${c.playerId}` : c.guestId, now, this.deps.log))) throw tooMany('REQUEST_LIMIT');
     const guestName = c.guestId !== null && input.name?.trim() ? input.name.trim() : undefined;
     const author = await this.customerAuthor(c);
     const { conv, row, first, staffAnswered } = await this.db.transaction().execute(async (trx) => {

@@ -15,26 +15,26 @@ export default async function staffRoutes(app: FastifyInstance, opts: { service:
   app.get<{ Querystring: { status?: ListFilter } }>(
     '/api/staff/conversations',
     { ...staff, schema: { querystring: S.listQuery, response: { 200: S.listAnswer, ...S.errors } } },
-    async (req) => chat.list(req.query.status ?? 'open'),
+    async (req) => chat.forRequest(req).list(req.query.status ?? 'open'),
   );
 
   app.post<Id & { Body: { limit?: number; skip?: number } | undefined }>(
     '/api/staff/conversations/:id/history',
     { ...staff, schema: { params: S.idParams, body: S.staffHistoryBody, response: { 200: S.staffHistoryAnswer, ...S.errors } } },
-    async (req) => chat.staffHistory(req.params.id, req.body?.skip ?? 0, req.body?.limit ?? 10),
+    async (req) => chat.forRequest(req).staffHistory(req.params.id, req.body?.skip ?? 0, req.body?.limit ?? 10),
   );
 
   app.post<Id & { Body: ReplyInput }>(
     '/api/staff/conversations/:id/reply',
     { ...staff, schema: { params: S.idParams, body: S.replyBody, response: { 200: S.replyAnswer, ...S.errors } } },
-    async (req) => chat.reply(req.params.id, { staffId: req.staffId, username: req.staffUsername, name: req.staffName }, req.body),
+    async (req) => chat.forRequest(req).reply(req.params.id, { staffId: req.staffId, username: req.staffUsername, name: req.staffName }, req.body),
   );
 
   app.post<Id>('/api/staff/conversations/:id/close', { ...staff, schema: { params: S.idParams, response: { 200: S.okAnswer, ...S.errors } } }, async (req) =>
-    chat.close(req.params.id),
+    chat.forRequest(req).close(req.params.id),
   );
 
   app.put<Id>('/api/staff/conversations/:id/read', { ...staff, schema: { params: S.idParams, response: { 200: S.readAnswer, ...S.errors } } }, async (req) =>
-    chat.staffRead(req.params.id),
+    chat.forRequest(req).staffRead(req.params.id),
   );
 }

@@ -6,6 +6,7 @@ import type { PaymentGateway, PaymentGatewaySimulator } from '../../adapters/pay
 import type { SlipVerifier, SlipVerifierSimulator } from '../../adapters/slip-verify';
 import type { GiftRedeemer, GiftRedeemerSimulator } from '../../adapters/gift';
 import type { SlipReader } from './slip-pool';
+import type { ProviderCall } from '../../lib/request-context';
 
 /** What the deposit services need; built once by the plugin (server/plugins/deposits/index.ts). */
 export interface DepositsContext {
@@ -21,7 +22,10 @@ export interface DepositsContext {
   now(): Date;
   /** Server secret the signed slip-image links derive their key from. */
   secret: string;
+  /** The process's logger; a route's copy (`scoped`, server/lib/request-context.ts) has the request's. */
   log: FastifyBaseLogger;
+  /** The request the adapters' calls are made for (their X-Request-Id): set in a route's copy only. */
+  call?: ProviderCall;
   /** The wallet's payout settlement (payout.succeeded / payout.failed); null until the wallet plugin is there. */
   settlePayout: ((withdrawalId: string, succeeded: boolean, reason?: string) => Promise<{ applied: boolean; status: string | null }>) | null;
 }

@@ -59,7 +59,7 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
     throw new AppError(statusOf(code), code);
   };
 
-  const seen = await ctx.gift.inspect(opened.voucherId);
+  const seen = await ctx.gift.inspect(opened.voucherId, ctx.call);
   if (!seen.ok) return refuse(seen.reason);
   if (seen.amountSatang < (parseBaht(rules.giftMinimum) ?? 200)) return refuse('BELOW_MINIMUM');
 
@@ -75,7 +75,7 @@ export async function redeemGiftLink(ctx: DepositsContext, playerId: number, enc
     throw e;
   }
 
-  const redeemed = await ctx.gift.redeem(opened.voucherId, ctx.env.giftReceiverMobile);
+  const redeemed = await ctx.gift.redeem(opened.voucherId, ctx.env.giftReceiverMobile, ctx.call);
   if (!redeemed.ok) return refuse(redeemed.reason);
 
   // The money is ours now: credit it. Should this fail, the row stays IN_PROGRESS with the voucher for staff.

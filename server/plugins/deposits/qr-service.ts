@@ -141,7 +141,7 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
     payload = promptPayPayload(ctx.env.promptPayId, amount);
   } else {
     try {
-      const qr = await ctx.gateway.createQr({ channel: bank, reference: id, amountSatang: amount, expiresAt });
+      const qr = await ctx.gateway.createQr({ channel: bank, reference: id, amountSatang: amount, expiresAt }, ctx.call);
       payload = qr.payload;
       if (qr.expiresAt < expiresAt) expiresAt = qr.expiresAt;
     } catch (e) {
@@ -180,12 +180,12 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
       break;
     } catch (e) {
       // Refused under the lock: the gateway's QR is not used.
-      if (e instanceof QrRefused && bank !== 'KBANK') void ctx.gateway.cancelQr(id).catch(() => undefined);
+      if (e instanceof QrRefused && bank !== 'KBANK') void ctx.gateway.cancelQr(id, ctx.call).catch(() => undefined);
       // Two creates at once: the other one took the live slot; end it and take it (the newest QR wins).
       if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }
   }
-  if (replaced && replaced.bank_code !== 'KBANK') void ctx.gateway.cancelQr(replaced.id).catch(() => undefined);
+  if (replaced && replaced.bank_code !== 'KBANK') void ctx.gateway.cancelQr(replaced.id, ctx.call).catch(() => undefined);
   return toRecord(row, now);
 }
 
@@ -214,7 +214,7 @@ export async function cancelQr(ctx: DepositsContext, playerId: number, idOrBank:
         .where('status', '=', 'LIVE')
         .execute();
     });
-    if (qr.bank_code !== 'KBANK') void ctx.gateway.cancelQr(qr.id).catch(() => undefined);
+    if (qr.bank_code !== 'KBANK') void ctx.gateway.cancelQr(qr.id, ctx.call).catch(() => undefined);
   }
   return { ...noQr(), qrcodeId: qr.id, bankCode: qr.bank_code };
 }

@@ -12,12 +12,14 @@ import { applyEvent, parseEvent } from './webhook-service';
 import { assertSlipUploadOpen, listPlayerSlips, slipUrlByReference, uploadSlip } from './slip-service';
 import { redeemGiftLink } from './gift-service';
 import { checkSlipImageUrl } from './domain/slip-links';
+import { scoped } from '../../lib/request-context';
 import * as s from './schemas';
 
 const errors = { '4xx': s.errorResponse, '5xx': s.errorResponse };
 
 /** The deposit API of spec §7: QR codes, the payment webhook, slips and gift links. */
 export default async function routes(app: FastifyInstance): Promise<void> {
+  // A handler hands the services `scoped(ctx, req)`: the request's logger and provider-call context (its id).
   const ctx = app.deposits;
   const auth = { onRequest: app.authenticate };
   // Play routes (issue 15): refused during a time-out, a self-exclusion or past the session limit.
@@ -27,7 +29,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   const qrErrors = { '4xx': s.qrRefusal, 502: s.qrRefusal, '5xx': s.errorResponse };
   app.get<{ Params: { code: string } }>('/api/qrcode/:code', { ...auth, schema: { params: s.qrParams, response: { 200: s.qrRecord, ...errors } } }, async (req) => {
     if (!isQrBank(req.params.code)) throw notFound('NO_BANK');
-    return getQr(ctx, req.playerId, req.params.code);
+    return getQr(scoped(ctx, req), req.playerId, req.params.code);
   });
   app.post<{ Params: { code: string }; Body: { amount?: unknown } }>(
     '/api/qrcode/:code',
@@ -35,7 +37,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       if (!isQrBank(req.params.code)) throw notFound('NO_BANK');
       try {
-        return await createQr(ctx, req.playerId, req.params.code, req.body?.amount);
+        return await createQr(scoped(ctx, req), req.playerId, req.params.code, req.body?.amount);
       } catch (e) {
         if (e instanceof QrRefused) return reply.status(e.statusCode).send(e.record);
         throw e;
@@ -43,7 +45,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
     },
   );
   app.delete<{ Params: { code: string } }>('/api/qrcode/:code', { ...auth, schema: { params: s.qrParams, response: { 200: s.qrRecord, ...errors } } }, async (req) =>
-    cancelQr(ctx, req.playerId, req.params.code),
+    cancelQr(scoped(ctx, req), req.playerId, req.params.code),
   );
 
   // ---- The payment webhook: the raw bytes are what the signature covers, so this context keeps them.
@@ -59,7 +61,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       } catch {
         throw badRequest('KEY_INVALID');
       }
-      return applyEvent(ctx, raw, parseEvent(parsed));
+      return applyEvent(scoped(ctx, req), raw, parseEvent(parsed));
     });
   });
 
@@ -95,7 +97,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
       // The key covers the file itself (a multipart body has no parsed body to hash): another file under the
       // same key is refused (KEY_INVALID), the same file again replays the first answer.
       const body = { sha256: crypto.createHash('sha256').update(file).digest('hex'), truncated };
-      return idempotent(app.db, req, reply, async () => ({ body: { message: 'SUCCESS' as const, slip: await uploadSlip(ctx, { playerId: req.playerId, bytes: file, truncated }) } }), body);
+      return idempotent(app.db, req, reply, async () => ({ body: { message: 'SUCCESS' as const, slip: await uploadSlip(scoped(ctx, req), { playerId: req.playerId, bytes: file, truncated }) } }), body);
     });
   });
 
@@ -133,7 +135,7 @@ export default async function routes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { link?: string } }>(
     '/api/wallet/truelink',
     { ...auth, ...play, schema: { body: s.truelinkBody, response: { 200: s.truelinkAnswer, ...errors } } },
-    async (req, reply) => idempotent(app.db, req, reply, async () => ({ body: await redeemGiftLink(ctx, req.playerId, req.body?.link ?? '') })),
+    async (req, reply) => idempotent(app.db, req, reply, async () => ({ body: await redeemGiftLink(scoped(ctx, req), req.playerId, req.body?.link ?? '') })),
   );
 
 }

@@ -161,7 +161,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
 
   if (await findClaimedReference(ctx.db, qr.transRef)) return fail('SLIP_REFNO_DUPLICATED');
 
-  const verified = await ctx.verifier.verify({ sendingBank: qr.sendingBank, transRef: qr.transRef });
+  const verified = await ctx.verifier.verify({ sendingBank: qr.sendingBank, transRef: qr.transRef }, ctx.call);
   if (!verified.ok) {
     // Not found at the bank (or a bank mismatch) is an invalid slip; an outage is unknown and may be retried.
     return fail(verified.reason === 'SERVICE_UNAVAILABLE' ? 'UNKNOW_ERROR' : 'INVALID_SLIP');

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { unauthorized } from '../../errors';
 import { pendingMigrations } from '../../db/migrate';
@@ -17,8 +17,8 @@ declare module 'fastify' {
 }
 
 export interface Ops {
-  /** The metrics exposition (Prometheus text format), with the database gauges read now. */
-  scrape(): Promise<{ contentType: string; body: string }>;
+  /** The metrics exposition (Prometheus text format), with the database gauges read now. `log`: the request's logger. */
+  scrape(log?: FastifyBaseLogger): Promise<{ contentType: string; body: string }>;
   /** What /readyz answers. */
   readiness(): Promise<Readiness>;
   /** The port the separate metrics server listens on (METRICS_PORT), once the app is ready; null without one. */
@@ -91,7 +91,7 @@ async function ops(app: FastifyInstance) {
     route.onSend = [...([] as unknown[]).concat(route.onSend ?? []), countWebhookOutcome] as typeof route.onSend;
   });
 
-  async function readGauges(): Promise<void> {
+  async function readGauges(log: FastifyBaseLogger): Promise<void> {
     const now = app.clock.now().getTime();
     const set = (kind: string, row: { n: unknown; oldest: unknown } | undefined) => {
       metrics.pending.set({ kind }, Number(row?.n ?? 0));
@@ -115,7 +115,7 @@ async function ops(app: FastifyInstance) {
       set('withdrawal', withdrawals);
     } catch (err) {
       // A scrape still answers (latency, sockets...); the gauges keep their last values.
-      app.log.warn({ err: (err as Error).message }, 'metrics: pending transfers and withdrawals not read');
+      log.warn({ err: (err as Error).message }, 'metrics: pending transfers and withdrawals not read');
     }
     const io = app.hasDecorator('realtime') ? app.realtime.io : null;
     if (io) for (const [name, ns] of io._nsps) metrics.openSockets.set({ namespace: name }, ns.sockets.size);
@@ -172,8 +172,8 @@ async function ops(app: FastifyInstance) {
     return { ready: notReady.length === 0, notReady, checks };
   }
 
-  async function scrape() {
-    await readGauges();
+  async function scrape(log: FastifyBaseLogger = app.log) {
+    await readGauges(log);
     return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
   }
 
@@ -202,7 +202,7 @@ async function ops(app: FastifyInstance) {
     // The token is checked in the handler, after the global rate limit's onRequest hook has counted the call.
     app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
       if (!tokenMatches(req.headers.authorization, token)) throw unauthorized('UNAUTHORIZED');
-      const { contentType, body } = await scrape();
+      const { contentType, body } = await scrape(req.log);
       return reply.type(contentType).header('cache-control', 'no-store').send(body);
     });
     return;

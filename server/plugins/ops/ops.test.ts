@@ -7,7 +7,7 @@ import { buildWalletTestApp, depositTo, insertPlayer } from '../../ledger/test-s
 import { PayoutSimulator } from '../../adapters/payouts';
 import type { GameProvider } from '../../adapters/games/types';
 import { createGameProvider, GameSimulator } from '../../adapters/games';
-import { currentRequestId, outboundHeaders } from '../../lib/request-context';
+import { outboundHeaders, scoped, type ProviderCall } from '../../lib/request-context';
 import { eventId, signedEvent } from '../deposits/test-support';
 import { connected, newGuest, socketTo } from '../chat/test-support';
 
@@ -90,9 +90,11 @@ describe('/metrics behind METRICS_TOKEN', () => {
       get(target, prop) {
         const v = Reflect.get(target, prop) as unknown;
         if (prop !== 'deposit' || typeof v !== 'function') return typeof v === 'function' ? v.bind(target) : v;
+        // deposit(gameCode, username, transferId, amount, call): the call names the request it is made for.
         return (...args: unknown[]) => {
-          providerSawRequestIds.push(currentRequestId());
-          providerSawHeaders.push(outboundHeaders());
+          const call = args[4] as ProviderCall | undefined;
+          providerSawRequestIds.push(call?.requestId);
+          providerSawHeaders.push(outboundHeaders(call));
           return (v as (...a: unknown[]) => unknown).apply(target, args);
         };
       },
@@ -364,20 +366,32 @@ describe('/healthz and /readyz', () => {
 describe('request ids', () => {
   let db: TestDb;
   let app: FastifyInstance;
+  let sim: GameSimulator;
   const lines: string[] = [];
   beforeAll(async () => {
     db = await freshDb();
+    await seedBase(db.db);
     const stream = new Writable({
       write(chunk, _enc, cb) {
         lines.push(...String(chunk).split('\n').filter(Boolean));
         cb();
       },
     });
-    app = await buildApp(testConfig(db.dataDir, { LOG_LEVEL: 'info' }), { database: db, logger: { ...loggerOptions('info'), stream } });
-    // A route whose service logs through app.log (not request.log), after a database round trip and a parsed body.
-    app.post('/api/test/ops-log', async (req) => {
+    sim = createGameProvider(testConfig(db.dataDir), db.db) as GameSimulator;
+    app = await buildApp(testConfig(db.dataDir, { LOG_LEVEL: 'info' }), {
+      database: db,
+      logger: { ...loggerOptions('info'), stream },
+      wallet: { gameProvider: sim, payoutAdapter: new PayoutSimulator({ delayMs: null }), wallet: { reconcileIntervalMs: 0, reconcileAtStart: false } },
+    });
+    // A route whose service logs through the dependencies the route scoped to the request (lib/request-context.ts),
+    // after a database round trip and a parsed body.
+    const serviceDeps = { log: app.log as { info(obj: object, msg: string): void } };
+    const service = async (deps: typeof serviceDeps, body: unknown) => {
       await app.db.selectFrom('settings').select('key').limit(1).execute();
-      app.log.info({ body: req.body }, 'service line');
+      deps.log.info({ body }, 'service line');
+    };
+    app.post('/api/test/ops-log', async (req) => {
+      await service(scoped(serviceDeps, req), req.body);
       req.log.info('request line');
       return { ok: true };
     });
@@ -401,6 +415,22 @@ describe('request ids', () => {
     // Outside a request, app.log lines carry no request id.
     app.log.info('background line');
     expect(JSON.parse(lines.find((l) => l.includes('background line'))!).reqId).toBeUndefined();
+  });
+
+  test("the transfer service's line about a provider timeout carries the transfer request's id", async () => {
+    const playerId = await insertPlayer(db.db);
+    await depositTo(db.db, playerId, 10_000);
+    const headers = { authorization: `Bearer ${await app.tokens.issue(playerId)}` };
+    expect((await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers })).statusCode).toBe(200);
+    sim.failNext('deposit', 'timeout-before-apply');
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: { ...headers, 'x-request-id': 'ops-timeout-7' }, payload: { from: 'WALLET', to: 'pg', amount: 10 } });
+      expect(res.statusCode).toBe(202);
+    } finally {
+      sim.clearFaults();
+    }
+    const line = lines.map((l) => JSON.parse(l) as { msg: string; reqId?: string }).find((l) => l.msg === 'transfer outcome unknown; left pending for reconciliation');
+    expect(line?.reqId).toBe('ops-timeout-7');
   });
 
   test('an unsafe or missing X-Request-Id is replaced by a generated one', async () => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { AccountRules } from '../accounts/rules';
 import * as s from '../accounts/schemas';
+import { scopeOf } from '../../lib/request-context';
 import { OtpService, smsLanguage } from './service';
 
 /** POST /api/otp/send and /api/otp/verify (spec §7). Needs the sms decoration. */
@@ -11,7 +12,7 @@ export default fp<{ rules: AccountRules }>(
     app.post<{ Body: { phoneNumber: string; lang?: string } }>(
       '/api/otp/send',
       { schema: { body: s.otpSendBody, response: { 200: s.otpSendReply, ...s.errorResponses } } },
-      async (req) => service.send(req.body.phoneNumber, smsLanguage(req.body.lang, req.headers['accept-language'], app.config.market)),
+      async (req) => service.send(req.body.phoneNumber, smsLanguage(req.body.lang, req.headers['accept-language'], app.config.market), scopeOf(req)),
     );
 
     app.post<{ Body: { otpToken: string; otpCode: string } }>(

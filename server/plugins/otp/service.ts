@@ -4,6 +4,7 @@ import { AppError, badRequest, conflict, tooMany } from '../../errors';
 import type { AccountRules } from '../accounts/rules';
 import { phoneTaken } from '../accounts/repository';
 import { checkPhone } from '../accounts/validation';
+import type { RequestScope } from '../../lib/request-context';
 import * as repo from './repository';
 
 export type SendResult = { otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
@@ -60,7 +61,8 @@ export class OtpService {
     return crypto.createHmac('sha256', this.codeKey).update(`${tokenHash}:${code}`).digest('hex');
   }
 
-  async send(phoneNumber: string, lang: SmsLang = this.app.config.market === 'lao' ? 'la' : 'th'): Promise<SendResult> {
+  /** `scope`: the request it is sent for (its logger and the SMS call's request id; docs/operations.md "Request ids"). */
+  async send(phoneNumber: string, lang: SmsLang = this.app.config.market === 'lao' ? 'la' : 'th', scope?: RequestScope): Promise<SendResult> {
     const { db } = this.app;
     const phone = checkPhone(phoneNumber, this.app.config.market);
     if (await phoneTaken(db, phone)) throw conflict('EXISTING_USER');
@@ -84,10 +86,10 @@ export class OtpService {
 
     // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away.
     try {
-      await this.app.sms.send(phone, otpText(code, ref, this.rules.otpTtlSeconds, lang));
+      await this.app.sms.send(phone, otpText(code, ref, this.rules.otpTtlSeconds, lang), scope?.call);
     } catch (err) {
       await repo.deleteOtp(db, id);
-      this.app.log.warn({ err }, 'OTP SMS not sent');
+      (scope?.log ?? this.app.log).warn({ err }, 'OTP SMS not sent');
       throw new AppError(502, 'OTP_SEND_FAIL');
     }
     await repo.expireOlderOtps(db, phone, id, iso(now));

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { freshDb, type TestDb } from '../../test/helper';
-import { runWithRequest } from '../../lib/request-context';
 import { insertStaff } from './repository';
 import { recordStaffAction } from './audit';
 
@@ -17,8 +16,10 @@ afterAll(() => db.dispose());
 const rowsOf = (subjectId: string) => db.db.selectFrom('staff_audit').selectAll().where('subject_id', '=', subjectId).orderBy('id').execute();
 
 test('recordStaffAction appends one row with the request id of the request it runs for', async () => {
-  await runWithRequest({ requestId: 'req-audit-1' }, () =>
-    recordStaffAction(db.db, { staffId, action: 'player.status', subjectType: 'player', subjectId: '41', reason: 'asked by phone', detail: { from: 'active', to: 'inactive' } }, now),
+  await recordStaffAction(
+    db.db,
+    { staffId, action: 'player.status', subjectType: 'player', subjectId: '41', reason: 'asked by phone', detail: { from: 'active', to: 'inactive' }, requestId: 'req-audit-1' },
+    now,
   );
   await recordStaffAction(db.db, { staffId, action: 'logout', subjectType: 'staff', subjectId: '41' }, now);
   const rows = await rowsOf('41');

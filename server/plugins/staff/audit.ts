@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { currentRequestId } from '../../lib/request-context';
 
 /**
  * The append-only staff audit log (issue 14, docs/staff.md "Audit log"): one staff_audit row per staff action.
@@ -13,6 +12,8 @@ export interface StaffAction {
   subjectId: string;
   reason?: string | null;
   detail?: Record<string, unknown>;
+  /** The HTTP request of the action (its X-Request-Id), to match the row with the request's log lines. */
+  requestId?: string;
 }
 
 /** Appends one row; call it inside the transaction of the action itself (trx) so both land or neither. */
@@ -26,7 +27,7 @@ export async function recordStaffAction(db: Kysely<DB> | Transaction<DB>, a: Sta
       subject_id: a.subjectId,
       reason: a.reason ?? null,
       detail: a.detail === undefined ? null : JSON.stringify(a.detail),
-      request_id: currentRequestId() ?? null,
+      request_id: a.requestId ?? null,
       created_at: now.toISOString(),
     })
     .execute();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../lib/wire-schemas';
 import type { StaffService } from './service';
+import { scopeOf } from '../../lib/request-context';
 import * as s from './schemas';
 
 /**
@@ -14,17 +15,17 @@ export async function staffRoutes(app: FastifyInstance, opts: { service: StaffSe
   app.post<{ Body: { username: string; password: string } }>(
     '/api/staff/login',
     { schema: { body: s.loginBody, response: { 200: s.loginReply, ...errors } } },
-    async (req) => service.login(req.body.username, req.body.password),
+    async (req) => service.login(req.body.username, req.body.password, scopeOf(req)),
   );
 
   app.post<{ Body: { challenge: string; code: string } }>(
     '/api/staff/login/totp',
     { schema: { body: s.totpBody, response: { 200: s.signedIn, ...errors } } },
-    async (req) => service.loginTotp(req.body.challenge, req.body.code),
+    async (req) => service.loginTotp(req.body.challenge, req.body.code, scopeOf(req)),
   );
 
   app.post('/api/staff/logout', { ...staffOnly, schema: { response: { 200: s.okReply, ...errors } } }, async (req) => {
-    await service.logout(req.staffId, req.staffSessionId);
+    await service.logout(req.staffId, req.staffSessionId, scopeOf(req));
     return { ok: true };
   });
 

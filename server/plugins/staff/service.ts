@@ -10,6 +10,7 @@ import { clearGuesses, reserveGuess } from '../accounts/repository';
 import type { AccountRules } from '../accounts/rules';
 import { recordStaffAction } from './audit';
 import * as repo from './repository';
+import type { RequestScope } from '../../lib/request-context';
 import { openTotpSecret } from './totp';
 
 /**
@@ -63,7 +64,8 @@ export class StaffService {
     if (!reserved) throw tooMany('REQUEST_LIMIT');
   }
 
-  async login(username: string, password: string): Promise<StaffLoginResult> {
+  /** `scope` (each of the three): the request, whose id the audit row keeps and whose logger writes the lines. */
+  async login(username: string, password: string, scope?: RequestScope): Promise<StaffLoginResult> {
     const subject = normalizeUsername(username);
     const now = this.app.clock.now();
     // Counted before the slow check, known username or not, so parallel guesses cannot pass the limit.
@@ -90,7 +92,7 @@ export class StaffService {
     const token = await this.db.transaction().execute(async (trx) => {
       await clearGuesses(trx, 'staff-login', subject);
       const issued = await this.app.staffTokens.issue(id, trx);
-      await recordStaffAction(trx, { staffId: id, action: 'login', subjectType: 'staff', subjectId: String(id) }, now);
+      await recordStaffAction(trx, { staffId: id, action: 'login', subjectType: 'staff', subjectId: String(id), requestId: scope?.call.requestId }, now);
       return issued;
     });
     return { token, staff: { id, username: staff.username, name: staff.name, role: staff.role } };
@@ -102,7 +104,7 @@ export class StaffService {
    * the previous, current or next 30-second step and to a step later than the last one accepted (each code works
    * once): else 401 WRONG_TOTP. A right code for an account disabled since the password: 401 INACTIVE_USER.
    */
-  async loginTotp(challenge: string, code: string): Promise<{ token: string; staff: StaffView }> {
+  async loginTotp(challenge: string, code: string, scope?: RequestScope): Promise<{ token: string; staff: StaffView }> {
     const id = await this.app.staffTokens.verifyChallenge(challenge);
     const now = this.app.clock.now();
     const subject = String(id);
@@ -114,7 +116,7 @@ export class StaffService {
       secret = openTotpSecret(this.app.config.gameSecretKey, staff.totp_secret);
     } catch {
       // Never the value; the key changed or the row was altered. The operator re-enrols: staff totp <username>.
-      this.app.log.error({ staffId: id }, 'staff TOTP secret does not open with GAME_SECRET_KEY');
+      (scope?.log ?? this.app.log).error({ staffId: id }, 'staff TOTP secret does not open with GAME_SECRET_KEY');
       throw new AppError(500, 'INTERNAL_SERVER_ERROR');
     }
     const step = verifyTotp(secret, code, now);
@@ -128,18 +130,18 @@ export class StaffService {
       if (!(await repo.acceptTotpStep(trx, id, step))) throw unauthorized('WRONG_TOTP');
       await clearGuesses(trx, 'staff-totp', subject);
       const issued = await this.app.staffTokens.issue(id, trx);
-      await recordStaffAction(trx, { staffId: id, action: 'login.totp', subjectType: 'staff', subjectId: subject }, now);
+      await recordStaffAction(trx, { staffId: id, action: 'login.totp', subjectType: 'staff', subjectId: subject, requestId: scope?.call.requestId }, now);
       return issued;
     });
     return { token, staff: { id, username: staff.username, name: staff.name, role: staff.role } };
   }
 
   /** POST /api/staff/logout: the session ends and the audit log says so, together. */
-  async logout(staffId: number, sessionId: string): Promise<void> {
+  async logout(staffId: number, sessionId: string, scope?: RequestScope): Promise<void> {
     const now = this.app.clock.now();
     await this.db.transaction().execute(async (trx) => {
       await this.app.staffTokens.revoke(sessionId, trx);
-      await recordStaffAction(trx, { staffId, action: 'logout', subjectType: 'staff', subjectId: String(staffId) }, now);
+      await recordStaffAction(trx, { staffId, action: 'logout', subjectType: 'staff', subjectId: String(staffId), requestId: scope?.call.requestId }, now);
     });
   }
 

@@ -18,6 +18,8 @@ export interface GameSecrets {
   open(stored: string, at: SecretOwner): string;
   /** Like open, but null (logged) instead of an error: for views that can go on without the value. */
   tryOpen(stored: string, at: SecretOwner): string | null;
+  /** The same secrets, logging through `log` (a request's logger, so the line carries its id). */
+  withLog(log: ErrorLog): GameSecrets;
 }
 
 export interface SecretOwner {
@@ -25,7 +27,7 @@ export interface SecretOwner {
   gameCode: string;
 }
 
-interface ErrorLog {
+export interface ErrorLog {
   error(obj: object, msg: string): void;
 }
 
@@ -47,6 +49,7 @@ export function gameSecrets(key: Buffer, log: ErrorLog): GameSecrets {
       if (plain === null) throw new AppError(500, 'INTERNAL_SERVER_ERROR');
       return plain;
     },
+    withLog: (other) => gameSecrets(key, other),
   };
 }
 

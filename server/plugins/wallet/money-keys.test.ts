@@ -110,7 +110,7 @@ const onSqlite = !process.env.DATABASE_URL;
   const { stepped } = await steppedDuring(async () => {
     expect((await transfer(p, 'k-two', { from: 'WALLET', to: 'pg', amount: 10 })).statusCode).toBe(200);
   });
-  const writes = stepped.filter((x) => x.requestId && !x.database.readonly && !x.database.name.endsWith(SIM_SQLITE_FILE)).map((x) => x.source);
+  const writes = stepped.filter((x) => x.fromCall && !x.database.readonly && !x.database.name.endsWith(SIM_SQLITE_FILE)).map((x) => x.source);
   // The writer's statements of the request, cut into its transactions (group-commit.ts: one SAVEPOINT ... RELEASE each).
   const transactions: string[][] = [];
   let open: string[] | null = null;

@@ -36,7 +36,7 @@ describe('GET /api/wallet read path', () => {
     await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }); // games cache warm
     const { result: res, stepped } = await steppedDuring(() => t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }));
     expect(res.statusCode).toBe(200);
-    const seen = stepped.filter((x) => x.requestId).map((x) => x.source); // not a background job's (the journal feed, the pollers)
+    const seen = stepped.filter((x) => x.fromCall).map((x) => x.source); // not a background job's (the journal feed, the pollers)
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatch(/"sessions"/);
   });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callOf, scoped } from '../../lib/request-context';
 import { toBaht } from '../../ledger';
 import { idempotentIn, refusalAnswer, type Answer, type KeyWrites } from '../../ledger/idempotency';
 import { AppError, notFound, unprocessable } from '../../errors';
@@ -40,36 +41,39 @@ export default async function routes(app: FastifyInstance) {
   // route is not one: game -> wallet stays open, so its guard runs in the transfer service by direction.
   const play = { config: { play: true } };
   const w = () => app.wallet;
+  // What a route hands its services: the request's logger (lines with its id) and provider-call context
+  // (server/lib/request-context.ts).
+  const secretsOf = (req: FastifyRequest) => w().secrets.withLog(req.log);
 
   // The wallet answer is sent as bytes made by answer-json.ts; the 200 schema describes it (and its test checks it).
   const walletAnswer = { ...auth, schema: { response: { 200: S.walletResponse, ...S.errors } } };
   const sendWallet = (reply: FastifyReply, view: WalletView) => reply.type('application/json; charset=utf-8').send(walletAnswerBytes(view));
   // The session is read in the wallet's own statement (walletView), not before it in app.authenticate.
   app.get('/api/wallet', { ...walletAnswer, config: { sessionInQuery: true } }, async (req, reply) =>
-    sendWallet(reply, await walletView(app.db, w().secrets, req.playerId, req.sessionId)),
+    sendWallet(reply, await walletView(app.db, secretsOf(req), req.playerId, req.sessionId)),
   );
 
   app.get('/api/wallet/refresh/slot', walletAnswer, async (req, reply) => {
-    await refreshAllGames(w().transferDeps, req.playerId);
-    return sendWallet(reply, await walletView(app.db, w().secrets, req.playerId, req.sessionId));
+    await refreshAllGames(scoped(w().transferDeps, req), req.playerId);
+    return sendWallet(reply, await walletView(app.db, secretsOf(req), req.playerId, req.sessionId));
   });
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/activate/:slotCode',
     { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.slot, ...S.errors } } },
-    (req) => activateGame(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
+    (req) => activateGame(app.db, w().provider, secretsOf(req), req.playerId, req.params.slotCode, callOf(req)),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/account/:slotCode',
     { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
-    (req) => gameCredentials(app.db, w().secrets, req.playerId, req.params.slotCode),
+    (req) => gameCredentials(app.db, secretsOf(req), req.playerId, req.params.slotCode),
   );
 
   app.get<{ Params: { slotCode: string } }>(
     '/api/wallet/resetpassword/:slotCode',
     { ...auth, ...play, schema: { params: S.slotCodeParams, response: { 200: S.credentials, ...S.errors } } },
-    (req) => resetGamePassword(app.db, w().provider, w().secrets, req.playerId, req.params.slotCode),
+    (req) => resetGamePassword(app.db, w().provider, secretsOf(req), req.playerId, req.params.slotCode, callOf(req)),
   );
 
   app.post<{ Body: { from: string; to: string; amount: unknown } }>(
@@ -79,7 +83,7 @@ export default async function routes(app: FastifyInstance) {
       idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, TRANSFER_MINIMUM_SATANG);
         const playing = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
-        const r = await transferBetween(w().transferDeps, req.playerId, req.body.from, req.body.to, amount, playing, key && keyedTransfer(key, amount));
+        const r = await transferBetween(scoped(w().transferDeps, req), req.playerId, req.body.from, req.body.to, amount, playing, key && keyedTransfer(key, amount));
         return transferAnswer(r, amount);
       }),
   );
@@ -90,7 +94,7 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotentIn(app.db, req, reply, async (key) => {
         const playing = { sessionId: req.sessionId, now: app.clock.now(), minuteMs: app.config.playMinuteMs };
-        const r = await transferAll(w().transferDeps, req.playerId, req.body.to, playing, key && ((amount) => keyedTransfer(key, amount)));
+        const r = await transferAll(scoped(w().transferDeps, req), req.playerId, req.body.to, playing, key && ((amount) => keyedTransfer(key, amount)));
         return transferAnswer(r, r.amount);
       }),
   );
@@ -101,7 +105,7 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, 1);
-        const r = await requestWithdrawal(w().withdrawDeps, req.playerId, amount, key?.claiming);
+        const r = await requestWithdrawal(scoped(w().withdrawDeps, req), req.playerId, amount, key?.claiming);
         if (r.status === 'FAILED') throw new AppError(422, 'TRANSFER_FAIL');
         const done = r.status === 'SUCCESS';
         return {
@@ -125,9 +129,9 @@ export default async function routes(app: FastifyInstance) {
 
   const autoLogin = { ...auth, ...play, schema: { params: S.autoLoginParams, response: { 200: S.linkResponse, ...S.errors } } };
   app.get<{ Params: { game: string; username: string } }>('/api/autoLogin/:game/:username', autoLogin, async (req) => ({
-    link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username),
+    link: await autoLoginLink(app.db, w().provider, secretsOf(req), req.playerId, req.params.game, req.params.username, undefined, callOf(req)),
   }));
   app.get<{ Params: { game: string; username: string; password: string } }>('/api/autoLogin/:game/:username/:password', autoLogin, async (req) => ({
-    link: await autoLoginLink(app.db, w().provider, w().secrets, req.playerId, req.params.game, req.params.username, req.params.password),
+    link: await autoLoginLink(app.db, w().provider, secretsOf(req), req.playerId, req.params.game, req.params.username, req.params.password, callOf(req)),
   }));
 }

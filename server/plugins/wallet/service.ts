@@ -9,6 +9,7 @@ import { findGameAccount } from '../../transfers/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { cachedActiveGames, findGame, insertGameAccount, listActiveGames, listGameAccounts, updateGamePassword } from './repository';
 import { readWalletRow } from './view-query';
+import type { ProviderCall } from '../../lib/request-context';
 import type { GameSecrets } from './game-secrets';
 
 export interface SlotView {
@@ -134,12 +135,12 @@ async function requireGame(db: Kysely<DB>, code: string): Promise<GamesTable> {
 }
 
 /** Opens the player's account at a game: SLOT_ALREADY_ACTIVE, SLOT_ACTIVATE_FAIL (provider), NO_GAME. */
-export async function activateGame(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string): Promise<SlotView> {
+export async function activateGame(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string, call?: ProviderCall): Promise<SlotView> {
   const game = await requireGame(db, code);
   if (await findGameAccount(db, playerId, code)) throw conflict('SLOT_ALREADY_ACTIVE');
   let creds;
   try {
-    creds = await provider.createPlayer(code, playerId);
+    creds = await provider.createPlayer(code, playerId, call);
   } catch {
     throw new AppError(502, 'SLOT_ACTIVATE_FAIL');
   }
@@ -184,13 +185,13 @@ export async function gameCredentials(db: Kysely<DB>, secrets: GameSecrets, play
  * A new password from the provider, stored sealed. Needs only the username, so it also recovers an account
  * whose stored password no longer opens (GAME_SECRET_KEY lost or changed).
  */
-export async function resetGamePassword(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string): Promise<Credentials> {
+export async function resetGamePassword(db: Kysely<DB>, provider: GameProvider, secrets: GameSecrets, playerId: number, code: string, call?: ProviderCall): Promise<Credentials> {
   await requireGame(db, code);
   const a = await findGameAccount(db, playerId, code);
   if (!a) throw notFound('SLOT_NO_ACCOUNT');
   let password: string;
   try {
-    password = await provider.resetPassword(code, a.username);
+    password = await provider.resetPassword(code, a.username, call);
   } catch {
     throw new AppError(502, 'SLOT_RESET_PASSWORD_FAIL');
   }
@@ -208,13 +209,14 @@ export async function autoLoginLink(
   code: string,
   username: string,
   password?: string,
+  call?: ProviderCall,
 ): Promise<string> {
   const game = await requireGame(db, code);
   const a = await findGameAccount(db, playerId, code);
   if (!a || a.username !== username) throw notFound('SLOT_NO_ACCOUNT');
   const pass = password ?? (Number(game.login_with_password) ? secrets.open(a.sealedPassword, { playerId, gameCode: code }) : undefined);
   try {
-    return await provider.launchUrl(code, username, pass);
+    return await provider.launchUrl(code, username, pass, call);
   } catch (e) {
     if (e instanceof AppError && e.statusCode < 500) throw e; // WRONG_PASSWORD, SLOT_NO_ACCOUNT from the provider
     throw new AppError(502, 'GAME_ACTIVATION_FAIL');

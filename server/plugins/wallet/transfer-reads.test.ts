@@ -23,7 +23,7 @@ const onSqlite = !process.env.DATABASE_URL;
     const { stepped } = await steppedDuring(fn);
     // The request's own statements on our database: not the game simulator's (a database of its own), nor a
     // background job's (the journal feed, the pollers), which run outside any request.
-    return stepped.filter((x) => x.requestId && !x.database.name.endsWith(SIM_SQLITE_FILE)).map((x) => ({ sql: x.source, readonly: x.database.readonly }));
+    return stepped.filter((x) => x.fromCall && !x.database.name.endsWith(SIM_SQLITE_FILE)).map((x) => ({ sql: x.source, readonly: x.database.readonly }));
   }
 
   it('reads nothing on the read-only connection but the session; the checks still refuse', async () => {

@@ -9,6 +9,7 @@ import { unprocessable } from '../../errors';
 import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
 import type { RunTransaction } from '../../ledger/idempotency';
+import type { ProviderCall } from '../../lib/request-context';
 import { lockPlayer } from '../accounts/repository';
 
 /**
@@ -23,7 +24,10 @@ export interface WithdrawDeps {
   db: Kysely<DB>;
   payouts: PayoutAdapter;
   bonusGate: BonusGate;
+  /** The request's logger when called for one (scoped in server/lib/request-context.ts), the process's otherwise. */
   log?: { warn(obj: object, msg: string): void };
+  /** The request the payout call is made for (its X-Request-Id); none in background work. */
+  call?: ProviderCall;
 }
 
 export interface WithdrawLimits {
@@ -132,7 +136,7 @@ export async function sendPayout(deps: WithdrawDeps, id: string): Promise<void> 
       bankCode: w.bank_code,
       bankAccountNo: w.bank_account_no,
       bankAccountName: w.bank_account_name,
-    });
+    }, deps.call);
     if (ack.status === 'rejected') {
       await settlePayout(deps.db, id, false, ack.reason);
       return;
