@@ -58,6 +58,18 @@ export default tseslint.config(
     },
   },
   {
+    // The server carries no async context (server/lib/request-context.ts): on Node 20 an AsyncLocalStorage or an async
+    // hook turns on promise hooks for every promise of the process, about a tenth of a transfer's CPU. Tests may.
+    files: ['server/**'],
+    ignores: ['server/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'node:async_hooks', message: 'Pass the request (server/lib/request-context.ts), not an async context.' }, { name: 'async_hooks', message: 'Pass the request (server/lib/request-context.ts), not an async context.' }] },
+      ],
+    },
+  },
+  {
     // Only the SPA is bound to RTK Query; the server and tests may use fetch.
     files: ['server/**', 'test/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/app/api.ts'],
     rules: { 'no-restricted-globals': 'off' },
