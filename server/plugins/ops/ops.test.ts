@@ -67,6 +67,15 @@ function valueOf(families: Map<string, Family>, name: string, labels: Record<str
   return 0;
 }
 
+/** A player with 10,000 baht and an account at the pg game: the headers of their token. */
+async function playerAtPg(app: FastifyInstance, db: TestDb): Promise<{ authorization: string }> {
+  const playerId = await insertPlayer(db.db);
+  await depositTo(db.db, playerId, 10_000);
+  const headers = { authorization: `Bearer ${await app.tokens.issue(playerId)}` };
+  expect((await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers })).statusCode).toBe(200);
+  return headers;
+}
+
 async function scrape(app: FastifyInstance): Promise<Map<string, Family>> {
   const res = await app.inject({ method: 'GET', url: '/metrics', headers: auth });
   expect(res.statusCode).toBe(200);
@@ -147,10 +156,7 @@ describe('/metrics behind METRICS_TOKEN', () => {
 
   test('a transfer counts its ledger entry by kind and the provider call by outcome, and the provider sees the request id', async () => {
     const before = await scrape(app);
-    const playerId = await insertPlayer(db.db);
-    await depositTo(db.db, playerId, 10_000);
-    const headers = { authorization: `Bearer ${await app.tokens.issue(playerId)}` };
-    expect((await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers })).statusCode).toBe(200);
+    const headers = await playerAtPg(app, db);
     providerSawRequestIds.length = 0;
     const res = await app.inject({
       method: 'POST',
@@ -175,10 +181,7 @@ describe('/metrics behind METRICS_TOKEN', () => {
   });
 
   test('a provider timeout is counted as one and leaves a pending transfer with its age', async () => {
-    const playerId = await insertPlayer(db.db);
-    await depositTo(db.db, playerId, 10_000);
-    const headers = { authorization: `Bearer ${await app.tokens.issue(playerId)}` };
-    expect((await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers })).statusCode).toBe(200);
+    const headers = await playerAtPg(app, db);
     sim.failNext('deposit', 'timeout-before-apply');
     const before = await scrape(app);
     await app.inject({ method: 'POST', url: '/api/wallet/transfer', headers, payload: { from: 'WALLET', to: 'pg', amount: 10 } });
@@ -418,10 +421,7 @@ describe('request ids', () => {
   });
 
   test("the transfer service's line about a provider timeout carries the transfer request's id", async () => {
-    const playerId = await insertPlayer(db.db);
-    await depositTo(db.db, playerId, 10_000);
-    const headers = { authorization: `Bearer ${await app.tokens.issue(playerId)}` };
-    expect((await app.inject({ method: 'GET', url: '/api/wallet/activate/pg', headers })).statusCode).toBe(200);
+    const headers = await playerAtPg(app, db);
     sim.failNext('deposit', 'timeout-before-apply');
     try {
       const res = await app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: { ...headers, 'x-request-id': 'ops-timeout-7' }, payload: { from: 'WALLET', to: 'pg', amount: 10 } });
