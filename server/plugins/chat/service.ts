@@ -67,7 +67,11 @@ interface Content {
 export class ChatService {
   constructor(private readonly deps: ChatDeps) {}
 
-  /** The same service for one request: its lines go through the request's logger (with its id, docs/operations.md). */
+  /**
+   * The same service for one request: its lines go through the request's logger (with its id, docs/operations.md).
+   * A new instance over the same dependencies: the service keeps no state of its own, and must not (a request's copy
+   * would not share it).
+   */
   forRequest(req: { log: FastifyBaseLogger }): ChatService {
     return new ChatService({ ...this.deps, log: req.log });
   }
