@@ -20,7 +20,7 @@ function toNumber(value: unknown): number | null {
  * number data, one task of 13-19 ms on this machine kind (Lighthouse's 4x phone: 50-75 ms, blocking time on the
  * home page), whenever it is made. format.test.ts checks this against Intl.NumberFormat for every language.
  */
-const MARKS: Record<Locale, { group: string; decimal: string }> = {
+export const MARKS: Readonly<Record<Locale, { readonly group: string; readonly decimal: string }>> = {
   th: { group: ',', decimal: '.' },
   la: { group: '.', decimal: ',' },
   en: { group: ',', decimal: '.' },

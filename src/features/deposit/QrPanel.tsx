@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { Receipt } from '../../components/Receipt';
+import { keepAmountCharacters, readAmount, refusalMessage, writeAmount } from '../../lib/amountInput';
 import { formatAmount } from '../../lib/format';
 import { CreditTimeNote } from './ConfiguredNotes';
 import { useGetDepositLookupQuery } from './depositApi';
@@ -46,10 +47,14 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
   useKeepFocus(panel, machine.status);
   const inputId = useId();
   const hintId = useId();
-  const amount = parseAmount(text);
+  const amount = parseAmount(text, locale);
+  // The other language's marks (a Lao 150.50): said once the player tries to create, not while typing 1.000.
+  const reading = readAmount(text, locale);
+  const ambiguous = reading.kind === 'refused' && reading.reason === 'ambiguous';
   // The minimum the server enforces (deposit lookup, already loaded by the modal); the spec's until it says.
   const minimum = useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ min: data?.qrMinimums?.[bank] }) }).min ?? QR_MINIMUM[bank];
-  const decision = qrCreateDecision(bank, amount, minimum);
+  // An ambiguous amount keeps the button: pressing it says how to write the amount (KBANK would disable it as 0).
+  const decision = ambiguous ? 'ignored' : qrCreateDecision(bank, amount, minimum);
   const baht = (value: number) => formatAmount(value, locale);
 
   // The other QR ended meanwhile (expired, paid, cancelled): nothing to ask any more.
@@ -154,7 +159,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
               autoComplete="off"
               value={text}
               onChange={(event) => {
-                setText(event.target.value.replace(/[^\d.,]/g, ''));
+                setText(keepAmountCharacters(event.target.value));
                 setTooLow(false);
                 setConfirming(null);
               }}
@@ -163,7 +168,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
               data-testid="qr-amount-input"
             />
             <p id={hintId} className={tooLow ? 'field__error' : 'field__hint'}>
-              {t('deposit.qr.minimum', { amount: baht(minimum) })}
+              {tooLow && ambiguous ? t('wallet.ambiguousAmount', refusalMessage('ambiguous', locale).values) : t('deposit.qr.minimum', { amount: baht(minimum) })}
             </p>
           </div>
           <div className="quick-picks" role="group" aria-label={t('deposit.qr.quickPicks')}>
@@ -174,13 +179,13 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
                 className="quick-pick"
                 aria-pressed={amount === value}
                 onClick={() => {
-                  setText(String(value));
+                  setText(writeAmount(value * 100, locale));
                   setTooLow(false);
                   setConfirming(null);
                 }}
                 data-testid={`qr-pick-${value}`}
               >
-                {value.toLocaleString('en')}
+                {writeAmount(value * 100, locale)}
               </button>
             ))}
           </div>

@@ -46,10 +46,16 @@ describe('QR quick picks and minimums (spec §5, §9)', () => {
   });
 
   it('reads the amount field (commas allowed, empty is not a number)', () => {
-    expect(parseAmount('1,000')).toBe(1000);
-    expect(parseAmount(' 20.5 ')).toBe(20.5);
-    expect(parseAmount('')).toBeNaN();
-    expect(parseAmount('abc')).toBeNaN();
+    expect(parseAmount('1,000', 'th')).toBe(1000);
+    expect(parseAmount(' 20.5 ', 'en')).toBe(20.5);
+    expect(parseAmount('', 'th')).toBeNaN();
+    expect(parseAmount('abc', 'th')).toBeNaN();
+  });
+
+  it('reads it in Lao marks (issue 40): 150,50 is 150.5, 1.000 a thousand, 150.50 is not read', () => {
+    expect(parseAmount('150,50', 'la')).toBe(150.5);
+    expect(parseAmount('1.000', 'la')).toBe(1000);
+    expect(parseAmount('150.50', 'la')).toBeNaN();
   });
 });
 

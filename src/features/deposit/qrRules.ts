@@ -1,3 +1,6 @@
+import { readAmount } from '../../lib/amountInput';
+import type { Locale } from '../../lib/locale';
+
 /** The banks that take a QR deposit (spec §7): KBANK (PromptPay) and the payment types WW and E2P. */
 export const QR_BANKS = ['KBANK', 'WW', 'E2P'] as const;
 export type QrBank = (typeof QR_BANKS)[number];
@@ -19,10 +22,10 @@ export const QR_MINIMUM: Record<QrBank, number> = { KBANK: 1, WW: 100, E2P: 50 }
 /** Spec §5: nothing below 1 baht is ever created, whatever the bank. */
 export const QR_ABSOLUTE_MINIMUM = 1;
 
-/** The amount field's text as a number; NaN when it is not one. */
-export function parseAmount(text: string): number {
-  const clean = text.trim().replace(/,/g, '');
-  return clean === '' ? NaN : Number(clean);
+/** The amount field's text as a number of baht read in the player's language (lib/amountInput.ts); NaN when it is not one. */
+export function parseAmount(text: string, locale: Locale): number {
+  const reading = readAmount(text, locale);
+  return reading.kind === 'amount' ? reading.satang / 100 : NaN;
 }
 
 /**

@@ -2,12 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { classifyError } from '../../app/apiErrors';
+import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../app/notify';
 import type { Limit, LimitKind, LimitsAnswer } from '../../app/playLimits';
+import { selectLocale } from '../../app/prefs';
 import { TextField } from '../../components/FormField';
+import { refusalMessage, writeAmount } from '../../lib/amountInput';
 import { formatDateTime } from '../../lib/format';
 import { useSetLimitMutation } from './limitsApi';
-import { limitChange, parseLimitInput, type LimitChange } from './rules';
+import { limitChange, MAX_MONEY_LIMIT, parseLimitInput, type LimitChange } from './rules';
 import { useLimitValueText } from './texts';
 
 const WINDOW_KEY: Record<string, string> = {
@@ -29,12 +32,15 @@ type Outcome = { kind: 'saved' | 'scheduled'; at?: string } | { kind: 'error'; t
 export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit; usage: number | null }) {
   const { t } = useTranslation();
   const valueText = useLimitValueText();
+  const locale = useAppSelector(selectLocale);
+  // The highest money limit, written as this language writes amounts (10.000.000 in Lao).
+  const max = writeAmount(MAX_MONEY_LIMIT * 100, locale);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [save, saving] = useSetLimitMutation();
   const id = `limit-${kind}`;
-  const parsed = parseLimitInput(kind, text);
+  const parsed = parseLimitInput(kind, text, locale);
   const change: LimitChange | null = parsed.ok ? limitChange(limit, parsed.value) : null;
 
   const send = (value: number | null) => {
@@ -59,7 +65,9 @@ export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!parsed.ok) {
-      setFieldError(t(`limits.invalid.${parsed.error}`));
+      setFieldError(
+        parsed.error === 'ambiguous' ? t('wallet.ambiguousAmount', refusalMessage('ambiguous', locale).values) : t(`limits.invalid.${parsed.error}`, { max }),
+      );
       return;
     }
     setFieldError(null);
@@ -97,7 +105,7 @@ export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit
             setText(event.target.value);
             setFieldError(null);
           }}
-          hint={t(kind === 'sessionMinutes' ? 'limits.minutesHint' : 'limits.amountHint')}
+          hint={t(kind === 'sessionMinutes' ? 'limits.minutesHint' : 'limits.amountHint', { max })}
           error={fieldError}
           data-testid={`${id}-input`}
         />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import type { LimitsAnswer } from '../../app/playLimits';
+import { initialPrefs } from '../../app/prefs';
 import { formatDateTime } from '../../lib/format';
 import { renderApp } from '../../test/render';
 import { errorResponse, limitsAnswer, server } from '../../test/server';
@@ -88,6 +89,20 @@ describe('play limits page', () => {
     await user.click(screen.getByTestId('limit-lossWeek-save'));
     await waitFor(() => expect(backend.puts).toEqual([{ kind: 'lossWeek', value: 300 }]));
     expect(await screen.findByTestId('limit-lossWeek-status')).toHaveTextContent('Saved.');
+  });
+
+  it('in Lao reads 150,50 as 150.5 baht, shows the maximum in Lao marks and refuses 150.50 (issue 40)', async () => {
+    const backend = limitsBackend();
+    const { user } = renderApp('/user/limits', { preloadedState: { ...loggedIn.preloadedState, prefs: { ...initialPrefs, locale: 'la' } } });
+    const field = await screen.findByTestId('limit-lossWeek-input');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('10.000.000'));
+    await user.type(field, '150.50');
+    await user.click(screen.getByTestId('limit-lossWeek-save'));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('1.030,50'));
+    await user.clear(field);
+    await user.type(field, '150,50');
+    await user.click(screen.getByTestId('limit-lossWeek-save'));
+    await waitFor(() => expect(backend.puts).toEqual([{ kind: 'lossWeek', value: 150.5 }]));
   });
 
   it('says a removal waits 24 hours, sends null, and says when a scheduled change takes effect', async () => {

@@ -82,7 +82,19 @@ describe('limit input', () => {
     ['sessionMinutes', '1441', { ok: false, error: 'minutes' }],
     ['sessionMinutes', '30.5', { ok: false, error: 'minutes' }],
   ] as const)('%s %p -> %p', (kind, text, parsed) => {
-    expect(parseLimitInput(kind, text)).toEqual(parsed);
+    expect(parseLimitInput(kind, text, 'en')).toEqual(parsed);
+  });
+
+  // Issue 40: a Lao player writes 1.500,50; the other language's marks are refused, never read 100 times too high.
+  it.each([
+    ['la', '1.500,50', { ok: true, value: 1500.5 }],
+    ['la', '150,50', { ok: true, value: 150.5 }],
+    ['la', '10.000.000', { ok: true, value: 10_000_000 }],
+    ['la', '150.50', { ok: false, error: 'ambiguous' }],
+    ['th', '150,50', { ok: false, error: 'ambiguous' }],
+    ['la', '1,234', { ok: false, error: 'money' }],
+  ] as const)('depositDay in %s %p -> %p', (locale, text, parsed) => {
+    expect(parseLimitInput('depositDay', text, locale)).toEqual(parsed);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { Limit, LimitKind, RestrictionKind } from '../../app/playLimits';
+import { readAmount } from '../../lib/amountInput';
+import type { Locale } from '../../lib/locale';
 
 /** The periods the server takes (issue 15 contract), shortest first. */
 export const RESTRICTION_PERIODS: Record<RestrictionKind, readonly string[]> = {
@@ -45,20 +47,24 @@ export function restrictionEnd(period: string, from: number): Date {
   );
 }
 
-export type ParsedLimit = { ok: true; value: number } | { ok: false; error: 'required' | 'money' | 'minutes' };
+export type ParsedLimit = { ok: true; value: number } | { ok: false; error: 'required' | 'money' | 'minutes' | 'ambiguous' };
 
-/** What the player typed into a limit's field, checked as the server will: money in baht, minutes whole. */
-export function parseLimitInput(kind: LimitKind, text: string): ParsedLimit {
-  const trimmed = text.trim().replace(/,/g, '');
+/**
+ * What the player typed into a limit's field, checked as the server will: money in baht read in the player's
+ * language (lib/amountInput.ts; a Lao 1.500,50), minutes whole.
+ */
+export function parseLimitInput(kind: LimitKind, text: string, locale: Locale): ParsedLimit {
+  const trimmed = text.trim();
   if (trimmed === '') return { ok: false, error: 'required' };
   if (kind === 'sessionMinutes') {
     if (!/^\d+$/.test(trimmed)) return { ok: false, error: 'minutes' };
     const minutes = Number(trimmed);
     return minutes >= SESSION_MINUTES_MIN && minutes <= SESSION_MINUTES_MAX ? { ok: true, value: minutes } : { ok: false, error: 'minutes' };
   }
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { ok: false, error: 'money' };
-  const baht = Number(trimmed);
-  return baht > 0 && baht <= MAX_MONEY_LIMIT ? { ok: true, value: baht } : { ok: false, error: 'money' };
+  const reading = readAmount(trimmed, locale);
+  if (reading.kind === 'refused' && reading.reason === 'ambiguous') return { ok: false, error: 'ambiguous' };
+  if (reading.kind !== 'amount') return { ok: false, error: 'money' };
+  return reading.satang > 0 && reading.satang <= MAX_MONEY_LIMIT * 100 ? { ok: true, value: reading.satang / 100 } : { ok: false, error: 'money' };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { forwardRef, useId, type ReactNode } from 'react';
 
+import { keepAmountCharacters } from '../../lib/amountInput';
+
 interface Props {
   label: string;
   value: string;
@@ -9,7 +11,10 @@ interface Props {
   testId?: string;
 }
 
-/** A baht amount: decimal keypad on phones, error line tied to the field for screen readers. */
+/**
+ * A baht amount: decimal keypad on phones, error line tied to the field for screen readers. Only digits, the two
+ * marks and spaces are kept as typed; the field's rules read them in the player's language (lib/amountInput.ts).
+ */
 export const AmountField = forwardRef<HTMLInputElement, Props>(function AmountField({ label, value, onChange, error, hint, testId }, ref) {
   const id = useId();
   return (
@@ -22,7 +27,7 @@ export const AmountField = forwardRef<HTMLInputElement, Props>(function AmountFi
         inputMode="decimal"
         autoComplete="off"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => onChange(keepAmountCharacters(event.target.value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={hint ? `${id}-hint ${id}-error` : `${id}-error`}
         data-testid={testId}

@@ -66,7 +66,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   /** Spec §5: 'transfer only' needs an amount above 0, otherwise the amount field gets the focus. */
   const transferOnly = () => {
     if (busy) return;
-    const entered = readGameAmount(amount);
+    const entered = readGameAmount(amount, locale);
     if (entered.kind === 'none') return refuse({ key: 'gameAccount.amountNeeded' });
     if (entered.kind === 'invalid') return refuse(entered.error);
     setError(null);
@@ -76,7 +76,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   /** Spec §2: play transfers the amount first when above 0 (skipped at 0) and then opens the game. */
   const play = (target: LaunchTarget) => {
     if (busy || !slot) return;
-    const entered = readGameAmount(amount);
+    const entered = readGameAmount(amount, locale);
     if (entered.kind === 'invalid') return refuse(entered.error);
     setError(null);
     void dispatch(

@@ -152,7 +152,7 @@ describe('transfer modal', () => {
     const { user } = await setup();
     await user.selectOptions(screen.getByLabelText('From'), 'joker2');
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('0.2');
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('0.20');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
   });
 
@@ -167,7 +167,7 @@ describe('transfer modal', () => {
     );
     const { user } = await setup();
     await user.click(screen.getByRole('button', { name: 'All' }));
-    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('1000');
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('1,000');
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Your whole wallet balance moves, as it is at the moment of the transfer.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Transfer' }));

@@ -2,13 +2,15 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
+import { writeAmount } from '../../lib/amountInput';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { MoveAlert, resultText } from './MoveAlert';
-import { parseAmountInput } from './money';
-import { validateTransfer, type RuleError } from './rules';
+import { parseAmountInput, toSatang } from './money';
+import { TRANSFER_MINIMUM, validateTransfer, type RuleError } from './rules';
 import { selectTransferAccounts, WALLET_CODE } from './selectors';
 
 export const TRANSFER_MODAL = 'transfer';
@@ -28,6 +30,7 @@ interface Props {
 export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = '' }: Props) {
   const { t } = useTranslation();
   const format = useFormatAmount();
+  const locale = useAppSelector(selectLocale);
   const accounts = useAppSelector(selectTransferAccounts);
   const { flow, attempted, run, dismiss } = useMoneyMove();
   const [from, setFrom] = useState(initialFrom);
@@ -57,16 +60,18 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const broken = validateTransfer({ from, to, amount });
+    const broken = validateTransfer({ from, to, amount }, locale);
     setError(broken);
     if (broken) return;
-    void run(allOfWallet ? { kind: 'transferAll', body: { to } } : { kind: 'transfer', body: { from, to, amount: parseAmountInput(amount)! } });
+    void run(allOfWallet ? { kind: 'transferAll', body: { to } } : { kind: 'transfer', body: { from, to, amount: parseAmountInput(amount, locale)! } });
   };
 
   const fillAll = () => {
     const source = accounts.find((account) => account.code === from);
-    if (!source) return;
-    setAmount(String(source.amount));
+    const satang = toSatang(source?.amount);
+    if (!source || satang === null) return;
+    // Written as the field reads it in this language: a Lao 1030.5 is 1.030,50, never 1030.5 (read as 10305).
+    setAmount(writeAmount(satang, locale));
     setWholeWallet(from === WALLET_CODE);
   };
   const typeAmount = (value: string) => {
@@ -102,7 +107,7 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
             value={amount}
             onChange={typeAmount}
             error={error ? t(error.key, error.values) : null}
-            hint={allOfWallet ? t('transfer.wholeWalletHint') : t('transfer.minimumHint', { min: 1 })}
+            hint={allOfWallet ? t('transfer.wholeWalletHint') : t('transfer.minimumHint', { min: writeAmount(TRANSFER_MINIMUM * 100, locale) })}
             testId="transfer-amount"
           />
           <div className="wallet-form__actions">

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
 import { BankMark } from '../../components/BankMark';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
@@ -20,6 +21,7 @@ export const WITHDRAW_MODAL = 'withdraw';
 export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void }) {
   const { t, i18n } = useTranslation();
   const format = useFormatAmount();
+  const locale = useAppSelector(selectLocale);
   const wallet = useAppSelector(selectWallet);
   const limits = useGetWithdrawLimitsQuery();
   const { flow, attempted, run, dismiss } = useMoneyMove();
@@ -33,10 +35,10 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !limits.data) return;
-    const broken = validateWithdraw(amount, limits.data);
+    const broken = validateWithdraw(amount, limits.data, locale);
     setError(broken);
     if (broken) return;
-    void run({ kind: 'withdraw', body: { amount: parseAmountInput(amount)! } });
+    void run({ kind: 'withdraw', body: { amount: parseAmountInput(amount, locale)! } });
   };
   const backToForm = () => {
     dismiss();
@@ -45,7 +47,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const bank = wallet?.bankAccount;
   const bankName = bank ? (i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH) || bank.bankCode : '';
   // Messages name the bound formatted like every amount.
-  const message = error ? t(error.key, { min: format(error.values?.min), max: format(error.values?.max) }) : null;
+  const message = error ? t(error.key, { ...error.values, min: format(error.values?.min), max: format(error.values?.max) }) : null;
 
   return (
     <Modal id={WITHDRAW_MODAL} title={t('withdraw.title')} onClose={() => onClose(attempted)}>

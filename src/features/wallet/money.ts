@@ -1,3 +1,6 @@
+import { readAmount } from '../../lib/amountInput';
+import type { Locale } from '../../lib/locale';
+
 /**
  * Money on the client. The wire carries baht as JSON numbers with at most 2 decimals; sums are made in integer
  * satang so that 0.1 + 0.2 never shows as 0.30000000000000004.
@@ -24,11 +27,11 @@ export function providerCredit(amount: unknown, factor: unknown): number | null 
 }
 
 /**
- * What the player typed in an amount field: a number with at most 2 decimals ('1,000.50' allowed), or null for
- * anything else (empty, letters, 3 decimals, negative).
+ * What the player typed in an amount field, in baht, read in the player's language (lib/amountInput.ts: Lao
+ * 1.000,50, Thai and English 1,000.50), or null for anything else (empty, letters, 3 decimals, negative, marks in
+ * the other language's roles).
  */
-export function parseAmountInput(text: string): number | null {
-  const clean = text.replace(/[,\s]/g, '');
-  if (!/^\d+(\.\d{0,2})?$/.test(clean) && !/^\.\d{1,2}$/.test(clean)) return null;
-  return Number(clean);
+export function parseAmountInput(text: string, locale: Locale): number | null {
+  const reading = readAmount(text, locale);
+  return reading.kind === 'amount' ? fromSatang(reading.satang) : null;
 }

@@ -1,27 +1,38 @@
-import { parseAmountInput } from './money';
+import { readAmount, refusalMessage } from '../../lib/amountInput';
+import type { Locale } from '../../lib/locale';
+import { fromSatang } from './money';
 
 /** Spec §5 and §9: a transfer moves at least 1 baht. */
 export const TRANSFER_MINIMUM = 1;
 
 /** A rule broken, as the translation key of its message and the values the message names. */
-export type RuleError = { key: string; values?: Record<string, number> };
+export type RuleError = { key: string; values?: Record<string, number | string> };
+
+/** The field's amount in baht, or why it is not one: empty and unreadable say so, the other language's marks too. */
+function typedAmount(text: string, locale: Locale): { amount: number } | { error: RuleError } {
+  const reading = readAmount(text, locale);
+  if (reading.kind === 'amount') return { amount: fromSatang(reading.satang) };
+  if (reading.kind === 'empty') return { error: { key: 'wallet.invalidAmount' } };
+  const { key, values } = refusalMessage(reading.reason, locale);
+  return { error: key === 'wallet.invalidAmount' ? { key } : { key, values } };
+}
 
 /** Spec §5 Transfer: both accounts chosen, different, and at least 1 baht (with at most 2 decimals). */
-export function validateTransfer(input: { from: string; to: string; amount: string }): RuleError | null {
+export function validateTransfer(input: { from: string; to: string; amount: string }, locale: Locale): RuleError | null {
   if (!input.from || !input.to) return { key: 'transfer.selectAccount' };
   if (input.from === input.to) return { key: 'transfer.cannotTransfer' };
-  const amount = parseAmountInput(input.amount);
-  if (amount === null) return { key: 'wallet.invalidAmount' };
-  if (amount < TRANSFER_MINIMUM) return { key: 'transfer.minimum', values: { min: TRANSFER_MINIMUM } };
+  const typed = typedAmount(input.amount, locale);
+  if ('error' in typed) return typed.error;
+  if (typed.amount < TRANSFER_MINIMUM) return { key: 'transfer.minimum', values: { min: TRANSFER_MINIMUM } };
   return null;
 }
 
 /** Spec §5 Withdraw: withdrawMin <= amount <= withdrawMax, the message naming the bound. */
-export function validateWithdraw(text: string, limits: { withdrawMin: number; withdrawMax: number }): RuleError | null {
-  const amount = parseAmountInput(text);
-  if (amount === null) return { key: 'wallet.invalidAmount' };
-  if (amount < limits.withdrawMin) return { key: 'withdraw.minimum', values: { min: limits.withdrawMin } };
-  if (amount > limits.withdrawMax) return { key: 'withdraw.maximum', values: { max: limits.withdrawMax } };
+export function validateWithdraw(text: string, limits: { withdrawMin: number; withdrawMax: number }, locale: Locale): RuleError | null {
+  const typed = typedAmount(text, locale);
+  if ('error' in typed) return typed.error;
+  if (typed.amount < limits.withdrawMin) return { key: 'withdraw.minimum', values: { min: limits.withdrawMin } };
+  if (typed.amount > limits.withdrawMax) return { key: 'withdraw.maximum', values: { max: limits.withdrawMax } };
   return null;
 }
 
@@ -31,11 +42,11 @@ export function validateWithdraw(text: string, limits: { withdrawMin: number; wi
  */
 export type GameAmount = { kind: 'none' } | { kind: 'amount'; amount: number } | { kind: 'invalid'; error: RuleError };
 
-export function readGameAmount(text: string): GameAmount {
+export function readGameAmount(text: string, locale: Locale): GameAmount {
   if (text.trim() === '') return { kind: 'none' };
-  const amount = parseAmountInput(text);
-  if (amount === null) return { kind: 'invalid', error: { key: 'wallet.invalidAmount' } };
-  if (amount <= 0) return { kind: 'none' };
-  if (amount < TRANSFER_MINIMUM) return { kind: 'invalid', error: { key: 'transfer.minimum', values: { min: TRANSFER_MINIMUM } } };
-  return { kind: 'amount', amount };
+  const typed = typedAmount(text, locale);
+  if ('error' in typed) return { kind: 'invalid', error: typed.error };
+  if (typed.amount <= 0) return { kind: 'none' };
+  if (typed.amount < TRANSFER_MINIMUM) return { kind: 'invalid', error: { key: 'transfer.minimum', values: { min: TRANSFER_MINIMUM } } };
+  return { kind: 'amount', amount: typed.amount };
 }

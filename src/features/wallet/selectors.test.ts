@@ -35,14 +35,18 @@ describe('money in satang', () => {
   });
 
   it('reads typed amounts: at most 2 decimals, commas allowed, nothing negative', () => {
-    expect(parseAmountInput('100')).toBe(100);
-    expect(parseAmountInput('1,000.50')).toBe(1000.5);
-    expect(parseAmountInput('.5')).toBe(0.5);
-    expect(parseAmountInput('1.')).toBe(1);
-    expect(parseAmountInput('1.234')).toBeNull();
-    expect(parseAmountInput('-5')).toBeNull();
-    expect(parseAmountInput('abc')).toBeNull();
-    expect(parseAmountInput('')).toBeNull();
+    expect(parseAmountInput('100', 'en')).toBe(100);
+    expect(parseAmountInput('1,000.50', 'en')).toBe(1000.5);
+    expect(parseAmountInput('.5', 'en')).toBe(0.5);
+    expect(parseAmountInput('1.', 'en')).toBe(1);
+    expect(parseAmountInput('1.234', 'en')).toBeNull();
+    expect(parseAmountInput('-5', 'en')).toBeNull();
+    expect(parseAmountInput('abc', 'en')).toBeNull();
+    expect(parseAmountInput('', 'en')).toBeNull();
+    // Lao writes 1.000,50 (issue 40): its 150,50 is 150.5, never 15050.
+    expect(parseAmountInput('150,50', 'la')).toBe(150.5);
+    expect(parseAmountInput('1.000', 'la')).toBe(1000);
+    expect(parseAmountInput('150.50', 'la')).toBeNull();
   });
 });
 
