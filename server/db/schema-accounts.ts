@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the accounts, OTP and SMS work (migrations 202611250002_accounts, 202611260001_guess_counters). */
+/** Tables of the accounts, OTP and SMS work (migrations 202611250002_accounts, 202611260001_guess_counters, 202612010500_bank_guard_recovery). */
 
 /** One OTP sent to a phone. Only hashes of the bearer token and of the code are kept. */
 export interface OtpRequestsTable {
@@ -14,7 +14,13 @@ export interface OtpRequestsTable {
   created_at: string;
   expires_at: string;
   verified_at: string | null;
+  /** What the code is for (migration 202612010500): a registration's phone or a forgotten password's reset. */
+  purpose: Generated<OtpPurpose>;
+  /** When a verified reset code set a new password; a code sets one once. */
+  used_at: string | null;
 }
+
+export type OtpPurpose = 'register' | 'reset';
 
 /** One row per phone, touched inside a transaction to serialise OTP sends for that phone across processes. */
 export interface PhoneLocksTable { phone: string; touched_at: string }
@@ -38,10 +44,24 @@ export interface GuessAttemptsTable { id: Generated<number>; scope: GuessScope; 
 /** Every SMS the simulator "sent" (the demo page and the tests read the OTP here). */
 export interface SmsOutboxTable { id: Generated<number>; phone: string; text: string; created_at: string }
 
+export type AccountAuditAction = 'BANK_CHANGED' | 'PASSWORD_RESET';
+
+/** The player's own account changes (docs/accounts.md "Audit"), append-only: written in the change's transaction. */
+export interface AccountAuditTable {
+  id: Generated<number>;
+  player_id: number;
+  action: AccountAuditAction;
+  /** JSON object: what changed (bank codes and the last 4 digits of the numbers; sessions ended). */
+  detail: string;
+  request_id: string | null;
+  created_at: string;
+}
+
 export interface AccountsTables {
   otp_requests: OtpRequestsTable;
   phone_locks: PhoneLocksTable;
   guess_counters: GuessCountersTable;
   guess_attempts: GuessAttemptsTable;
   sms_outbox: SmsOutboxTable;
+  account_audit: AccountAuditTable;
 }

@@ -38,6 +38,8 @@ export interface PlayersTable {
   inviter_id: number | null; status: string; coin: number; created_at: string; updated_at: string;
   /** When the player confirmed at registration that they are at least MIN_PLAYER_AGE (issue 15); null before it. */
   age_confirmed_at: string | null;
+  /** Withdrawals wait until then after a bank change (migration 202612010500, docs/accounts.md "Bank details"). */
+  bank_hold_until: string | null;
 }
 export interface SessionsTable {
   id: string; player_id: number; created_at: string; expires_at: string; revoked_at: string | null;

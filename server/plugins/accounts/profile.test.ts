@@ -37,6 +37,7 @@ describe('GET /api/account/profile', () => {
         bankCode: 'KBANK',
         currency: 'BAHT',
         bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: expect.any(String) },
+        withdrawHoldUntil: null,
       },
     });
     expect(new Date((res.json() as { profile: { createdAt: string } }).profile.createdAt).toISOString()).toBe(row.created_at);
@@ -54,7 +55,7 @@ describe('PUT /api/account/profile', () => {
   test('changes name and bank data with the registration rules and answers the new profile', async () => {
     const p = await playerWithToken(t.app);
     const no = registration().bankAccountNo;
-    const res = await put('/api/account/profile', p.token, { name: ' Somsri  Dee ', bankCode: 'KTB', bankAccountName: 'somsri dee', bankAccountNo: no });
+    const res = await put('/api/account/profile', p.token, { name: ' Somsri  Dee ', bankCode: 'KTB', bankAccountName: 'somsri dee', bankAccountNo: no, password: p.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       profile: { name: 'Somsri Dee', username: p.username },
@@ -67,12 +68,14 @@ describe('PUT /api/account/profile', () => {
   test('every bad field has its code and changes nothing', async () => {
     const p = await playerWithToken(t.app);
     const other = await playerWithToken(t.app);
-    const ok = { name: 'A', bankCode: 'SCB', bankAccountName: 'A B', bankAccountNo: registration().bankAccountNo };
+    // A new account number: the current password comes with it (bank-guard.test.ts covers its absence).
+    const ok = { name: 'A', bankCode: 'SCB', bankAccountName: 'A B', bankAccountNo: registration().bankAccountNo, password: p.password };
     await refusedPut('/api/account/profile', p.token, { ...ok, name: ' ' }, 400, 'INVALID_USER_INFO');
     await refusedPut('/api/account/profile', p.token, { ...ok, bankCode: 'NOPE' }, 400, 'INVALID_BANK');
     await refusedPut('/api/account/profile', p.token, { ...ok, bankCode: 'WW' }, 400, 'INVALID_BANK');
     await refusedPut('/api/account/profile', p.token, { ...ok, bankCode: 'BBL', bankAccountName: 'สมศรี' }, 400, 'BANK_ACCOUNT_NAME_ENG');
     await refusedPut('/api/account/profile', p.token, { ...ok, bankAccountNo: '123' }, 400, 'INVALID_USER_INFO');
+    // The right password clears the phone's login counter, which was empty: nothing changes.
     await refusedPut('/api/account/profile', p.token, { ...ok, bankAccountNo: other.bankAccountNo }, 409, 'EXISTING_BANK');
     const { name: _n, ...missing } = ok;
     await refusedPut('/api/account/profile', p.token, missing, 400, 'INVALID_USER_INFO');
@@ -84,7 +87,10 @@ describe('PUT /api/account/profile', () => {
     const b = await playerWithToken(t.app);
     const no = registration().bankAccountNo;
     const body = { name: 'X', bankCode: 'SCB', bankAccountName: 'X', bankAccountNo: no };
-    const [ra, rb] = await Promise.all([put('/api/account/profile', a.token, body), put('/api/account/profile', b.token, body)]);
+    const [ra, rb] = await Promise.all([
+      put('/api/account/profile', a.token, { ...body, password: a.password }),
+      put('/api/account/profile', b.token, { ...body, password: b.password }),
+    ]);
     expect([ra.statusCode, rb.statusCode].sort()).toEqual([200, 409]);
     const n = await t.db.db.selectFrom('players').select('id').where('bank_account_no', '=', no).execute();
     expect(n).toHaveLength(1);

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { GuessScope } from '../../db/schema-accounts';
+import type { AccountAuditAction, GuessScope } from '../../db/schema-accounts';
 import { isPostgres } from '../../db/portable';
 
 /** SQL of the accounts plugin. Every function takes the database or a transaction first. */
@@ -17,7 +17,11 @@ export const findPlayerByPhone = (db: Db, phone: string) =>
   db.selectFrom('players').select(['id', 'password_hash', 'status']).where('phone', '=', phone).executeTakeFirst();
 
 export const findPlayerById = (db: Db, id: number) =>
-  db.selectFrom('players').select(['id', 'password_hash', 'status', 'bank_code']).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('players')
+    .select(['id', 'phone', 'password_hash', 'status', 'bank_code', 'bank_account_no'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** A player who can invite: exists and is active (a gone or inactive account is closed). */
 export async function openPlayerExists(db: Db, id: number): Promise<boolean> {
@@ -53,7 +57,9 @@ export async function insertPlayer(db: Db, p: NewPlayer): Promise<number> {
 }
 
 export async function updateProfile(
-  db: Db, id: number, p: { name: string; bank_code: string; bank_account_name: string; bank_account_no: string; now: string },
+  db: Db,
+  id: number,
+  p: { name: string; bank_code: string; bank_account_name: string; bank_account_no: string; now: string; bank_hold_until?: string },
 ): Promise<void> {
   const { now, ...values } = p;
   await db.updateTable('players').set({ ...values, updated_at: now }).where('id', '=', id).execute();
@@ -73,10 +79,21 @@ export const profileRow = (db: Db, id: number) =>
     .innerJoin('banks', 'banks.code', 'players.bank_code')
     .select([
       'players.id', 'players.phone', 'players.name', 'players.created_at', 'players.bank_code', 'players.bank_account_name',
-      'players.bank_account_no', 'players.currency', 'banks.name_th', 'banks.name_en',
+      'players.bank_account_no', 'players.currency', 'players.bank_hold_until', 'banks.name_th', 'banks.name_en',
     ])
     .where('players.id', '=', id)
     .executeTakeFirst();
+
+/** One row of the player's own audit trail (docs/accounts.md "Audit"), in the transaction of the change it records. */
+export async function insertAccountAudit(
+  db: Db,
+  a: { playerId: number; action: AccountAuditAction; detail: Record<string, unknown>; requestId?: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto('account_audit')
+    .values({ player_id: a.playerId, action: a.action, detail: JSON.stringify(a.detail), request_id: a.requestId ?? null, created_at: a.now })
+    .execute();
+}
 
 // Guess limits (docs/accounts.md "Guess limits"): every check of a guessable secret is reserved here first.
 

@@ -52,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
   app.put<{ Body: ProfileBody }>(
     '/api/account/profile',
     { ...auth, schema: { body: s.profileBody, response: { 200: s.profileView, ...s.errorResponses } } },
-    async (req) => service.updateProfile(req.playerId, req.body, req.log),
+    async (req) => service.updateProfile(req.playerId, req.body, req.log, req.id),
   );
 
   app.put<{ Body: { bankCode: string; bankAccountName: string } }>(

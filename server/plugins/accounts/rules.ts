@@ -19,8 +19,13 @@ export interface AccountRules {
   /** Sends per phone within a minute (REQUEST_LIMIT_1MIN) and within an hour (REQUEST_LIMIT). */
   otpSendsPerMinute: number;
   otpSendsPerHour: number;
-  /** How long a verified phone may register (or skip the OTP step). */
+  /** How long a verified phone may register (or skip the OTP step), or a verified reset code set a new password. */
   otpVerifiedValidSeconds: number;
+  /**
+   * After a change of the bank or the account number, withdrawals wait this long (issue 39 row 6): a stolen token
+   * that redirects the payouts gives the player a day to notice and call support.
+   */
+  bankChangeCooldownSeconds: number;
 }
 
 export const DEFAULT_RULES: AccountRules = {
@@ -35,6 +40,7 @@ export const DEFAULT_RULES: AccountRules = {
   otpSendsPerMinute: 1,
   otpSendsPerHour: 5,
   otpVerifiedValidSeconds: 30 * 60,
+  bankChangeCooldownSeconds: 24 * 3600,
 };
 
 const ENV: Record<keyof AccountRules, string> = {
@@ -49,6 +55,7 @@ const ENV: Record<keyof AccountRules, string> = {
   otpSendsPerMinute: 'OTP_SENDS_PER_MINUTE',
   otpSendsPerHour: 'OTP_SENDS_PER_HOUR',
   otpVerifiedValidSeconds: 'OTP_VERIFIED_VALID_SECONDS',
+  bankChangeCooldownSeconds: 'BANK_CHANGE_COOLDOWN_SECONDS',
 };
 
 export function loadAccountRules(env: Record<string, string | undefined> = process.env): AccountRules {

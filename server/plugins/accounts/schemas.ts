@@ -81,14 +81,19 @@ export const profileView = {
       properties: { _id: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } },
       required: ['_id', 'username', 'name', 'createdAt'],
     },
-    bankAccount: bankAccountView,
+    bankAccount: {
+      ...bankAccountView,
+      // When withdrawals open again after a bank change (issue 39 row 6); null: no hold.
+      properties: { ...bankAccountView.properties, withdrawHoldUntil: { type: ['string', 'null'] } },
+    },
   },
   required: ['profile', 'bankAccount'],
 } as const;
 
 export const profileBody = {
   type: 'object',
-  properties: { name: text(128), bankCode: text(16), bankAccountName: text(128), bankAccountNo: text(32) },
+  // password: the current one, needed when the bank or the account number changes (not for a name-only edit).
+  properties: { name: text(128), bankCode: text(16), bankAccountName: text(128), bankAccountNo: text(32), password: text(128) },
   required: ['name', 'bankCode', 'bankAccountName', 'bankAccountNo'],
 } as const;
 

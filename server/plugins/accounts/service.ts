@@ -20,13 +20,19 @@ export interface RegistrationBody {
   ageConfirmed?: unknown;
 }
 
-export interface ProfileBody { name: string; bankCode: string; bankAccountName: string; bankAccountNo: string }
+export interface ProfileBody {
+  name: string; bankCode: string; bankAccountName: string; bankAccountNo: string;
+  /** The current password: required when the bank or the account number changes (issue 39 row 6). */
+  password?: string;
+}
 
 export interface ProfileView {
   profile: { _id: string; username: string; name: string; createdAt: string };
   bankAccount: {
     bankAccountName: string; bankAccountNo: string; bankCode: string; currency: 'BAHT' | 'LAK';
     bank: { nameTH: string; nameEN: string };
+    /** Withdrawals wait until then after a bank change (docs/accounts.md "Bank details"); null: no hold. */
+    withdrawHoldUntil: string | null;
   };
 }
 
@@ -190,24 +196,61 @@ export class AccountsService {
         bankCode: row.bank_code,
         currency: toWireCurrency(row.currency),
         bank: { nameTH: row.name_th, nameEN: row.name_en },
+        withdrawHoldUntil: row.bank_hold_until !== null && row.bank_hold_until > iso(this.now()) ? row.bank_hold_until : null,
       },
     };
   }
 
-  async updateProfile(playerId: number, body: ProfileBody, log: FastifyBaseLogger = this.app.log): Promise<ProfileView> {
+  /**
+   * Name, bank, account name and number. A change of the bank or the account number (issue 39 row 6) needs the
+   * current password, counted like a login try of the player's phone (so a stolen token gets no more guesses than
+   * the login form), and is audited and starts the withdrawal hold, all in the change's transaction. The password
+   * is checked before the number is looked up among other players, so a token alone cannot probe account numbers.
+   */
+  async updateProfile(playerId: number, body: ProfileBody, log: FastifyBaseLogger = this.app.log, requestId?: string): Promise<ProfileView> {
     const name = requiredText(body.name);
     const bank = checkBank(await repo.findBank(this.db, requiredText(body.bankCode)));
     const accountName = checkBankAccountName(body.bankAccountName, bank.english_name_only === 1);
     const accountNo = checkBankAccountNo(body.bankAccountNo, this.rules);
+    const player = await repo.findPlayerById(this.db, playerId);
+    if (!player) throw unauthorized('invalid-token');
+    const bankChanged = bank.code !== player.bank_code || accountNo !== player.bank_account_no;
+    if (bankChanged) await this.checkCurrentPassword(player, body.password);
     if (await repo.bankAccountTaken(this.db, accountNo, playerId)) throw conflict('EXISTING_BANK');
+    const now = this.now();
+    const holdUntil = bankChanged ? iso(plus(now, this.rules.bankChangeCooldownSeconds)) : undefined;
     try {
-      await repo.updateProfile(this.db, playerId, {
-        name, bank_code: bank.code, bank_account_name: accountName, bank_account_no: accountNo, now: iso(this.now()),
+      await this.db.transaction().execute(async (trx) => {
+        await repo.updateProfile(trx, playerId, {
+          name, bank_code: bank.code, bank_account_name: accountName, bank_account_no: accountNo, now: iso(now),
+          ...(holdUntil ? { bank_hold_until: holdUntil } : {}),
+        });
+        if (holdUntil) {
+          // The last digits only: the audit trail says which account, not the whole number.
+          const detail = {
+            from: { bankCode: player.bank_code, accountNoEnd: player.bank_account_no.slice(-4) },
+            to: { bankCode: bank.code, accountNoEnd: accountNo.slice(-4) },
+            withdrawHoldUntil: holdUntil,
+          };
+          await repo.insertAccountAudit(trx, { playerId, action: 'BANK_CHANGED', detail, requestId, now: iso(now) });
+        }
       });
     } catch (e) {
       throw this.mapUnique(e, 'INTERNAL_SERVER_ERROR', log);
     }
     return this.profile(playerId);
+  }
+
+  /**
+   * The current password behind a token, for a bank change: one try of the phone's login counter is reserved first
+   * (a missing password uses one too), so the login lock covers it (429 REQUEST_LIMIT, the right password included);
+   * the right one clears the counter as a login does.
+   */
+  private async checkCurrentPassword(player: { phone: string; password_hash: string }, password: string | undefined): Promise<void> {
+    await this.reserveGuess('login', player.phone);
+    if (!password) throw unprocessable('PASSWORD_REQUIRED');
+    if (!(await verifyPassword(password, player.password_hash))) throw unprocessable('WRONG_PASSWORD');
+    await repo.clearGuesses(this.db, 'login', player.phone);
   }
 
   /** Corrects the name on the registered account; the bank itself is changed through the profile. */

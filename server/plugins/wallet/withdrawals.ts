@@ -55,7 +55,8 @@ export async function withdrawLimits(db: Kysely<DB>): Promise<WithdrawLimits> {
 
 /**
  * Requests a withdrawal of `amount` satang to the player's registered bank account: bounds
- * (TRANSFER_MINIMUM below withdrawMin, INVALID_USER_INFO above withdrawMax), the bonus gate (BONUS_CONDITION),
+ * (TRANSFER_MINIMUM below withdrawMin, INVALID_USER_INFO above withdrawMax), the hold after a bank change
+ * (BANK_CHANGE_COOLDOWN), the bonus gate (BONUS_CONDITION),
  * then in one transaction the withdrawal row (IN_PROGRESS), the entry wallet -> payouts_in_transit
  * (MONEY_NOT_ENOUGH) and the statement line; then the payout adapter is asked to pay.
  */
@@ -71,9 +72,12 @@ export async function requestWithdrawal(
   if (amount > limits.max) throw unprocessable('INVALID_USER_INFO');
   const player = await deps.db
     .selectFrom('players')
-    .select(['currency', 'bank_code', 'bank_account_no', 'bank_account_name'])
+    .select(['currency', 'bank_code', 'bank_account_no', 'bank_account_name', 'bank_hold_until'])
     .where('id', '=', playerId)
     .executeTakeFirstOrThrow();
+  // A changed bank account is paid only after its hold (issue 39 row 6, docs/accounts.md "Bank details"): read in
+  // the same row as the account it pays, so a payout never goes to an account whose hold it did not see.
+  if (player.bank_hold_until !== null && player.bank_hold_until > nowIso()) throw unprocessable('BANK_CHANGE_COOLDOWN');
   const id = crypto.randomUUID();
   await inTransaction(async (trx) => {
     // Under the player's lock, like a bonus activation: a withdrawal and an activation sent at the same instant
