@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import sms, { type SmsPluginOptions } from '../../adapters/sms';
 import otp from '../otp';
+import { OtpService } from '../otp/service';
 import { loadAccountRules, type AccountRules } from './rules';
+import { RecoveryService } from './recovery';
+import { recoveryRoutes } from './recovery-routes';
 import { accountRoutes } from './routes';
 import { AccountsService } from './service';
 
@@ -18,14 +21,19 @@ export interface AccountsPluginOptions {
   sms?: SmsPluginOptions;
 }
 
-/** Accounts, session and OTP (issue 3): the SMS adapter, the OTP routes and the account routes. */
+/** Accounts, session and OTP (issue 3): the SMS adapter, the OTP routes, the account routes and the forgotten password's. */
 export default fp<AccountsPluginOptions>(
   async (app, opts) => {
     const rules = opts.rules ?? loadAccountRules();
     app.decorate('accountRules', rules);
     await app.register(sms, opts.sms ?? {});
-    await app.register(otp, { rules });
+    // One OTP service for the registration's codes and the forgotten password's (they share the per-phone limits).
+    const otpService = new OtpService(app, rules);
+    await app.register(otp, { rules, service: otpService });
     await app.register(accountRoutes, { service: new AccountsService(app, rules) });
+    await app.register(recoveryRoutes, { service: new RecoveryService(app, rules, otpService) });
+    // Reset SMS go out after their answer: none is cut off by a closing database.
+    app.addHook('onClose', () => otpService.settled());
   },
   { name: 'accounts', dependencies: ['db', 'auth'] },
 );

@@ -134,3 +134,20 @@ export const otpVerifyBody = {
 } as const;
 
 export const otpVerifyReply = { type: 'object', properties: { code: { type: 'string' } }, required: ['code'] } as const;
+
+/** POST /api/account/forgot (issue 40 item 4): the phone whose password is forgotten, and the SMS's language. */
+export const forgotBody = otpSendBody;
+
+/** Every phone of the right format gets this answer, registered or not. */
+export const forgotReply = {
+  type: 'object',
+  properties: { otpRef: { type: 'string' }, otpToken: { type: 'string' } },
+  required: ['otpRef', 'otpToken'],
+} as const;
+
+/** POST /api/account/reset: the token of a verified reset code and the new password. */
+export const resetBody = {
+  type: 'object',
+  properties: { otpToken: filled(128), newPassword: text(128) },
+  required: ['otpToken', 'newPassword'],
+} as const;

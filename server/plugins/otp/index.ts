@@ -5,9 +5,10 @@ import { scopeOf } from '../../lib/request-context';
 import { OtpService, smsLanguage } from './service';
 
 /** POST /api/otp/send and /api/otp/verify (spec §7). Needs the sms decoration. */
-export default fp<{ rules: AccountRules }>(
+export default fp<{ rules: AccountRules; service?: OtpService }>(
   async (app, opts) => {
-    const service = new OtpService(app, opts.rules);
+    // The accounts plugin passes its own: the forgotten password's routes send codes through the same one.
+    const service = opts.service ?? new OtpService(app, opts.rules);
 
     app.post<{ Body: { phoneNumber: string; lang?: string } }>(
       '/api/otp/send',

@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import type { OtpPurpose } from '../../db/schema-accounts';
 
 /** SQL of the OTP plugin. Every function takes the database or a transaction first. */
 type Db = Kysely<DB>;
 
-/** True when an OTP for this phone was verified after `since`. */
+/** True when a registration OTP for this phone was verified after `since` (a password reset's code does not count). */
 export async function phoneVerifiedSince(db: Db, phone: string, since: string): Promise<boolean> {
   const row = await db
     .selectFrom('otp_requests')
     .select('id')
     .where('phone', '=', phone)
+    .where('purpose', '=', 'register')
     .where('verified_at', 'is not', null)
     .where('verified_at', '>', since)
     .executeTakeFirst();
@@ -38,7 +40,11 @@ export async function sendsSince(db: Db, phone: string, since: string): Promise<
   return Number(row.n);
 }
 
-export interface NewOtp { phone: string; token_hash: string; ref: string; code_hash: string; created_at: string; expires_at: string }
+export interface NewOtp {
+  phone: string; token_hash: string; ref: string; code_hash: string; created_at: string; expires_at: string;
+  /** Absent: a registration's code. */
+  purpose?: OtpPurpose;
+}
 
 export async function insertOtp(db: Db, otp: NewOtp): Promise<number> {
   const row = await db.insertInto('otp_requests').values({ ...otp, attempts: 0, verified_at: null }).returning('id').executeTakeFirstOrThrow();
@@ -81,4 +87,19 @@ export async function takeTry(db: Db, id: number, maxTries: number): Promise<boo
 
 export async function markVerified(db: Db, id: number, now: string): Promise<void> {
   await db.updateTable('otp_requests').set({ verified_at: now }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}
+
+/** A forgotten password's code by its token (docs/accounts.md "Forgotten password"); a registration's is not one. */
+export const findResetOtp = (db: Db, tokenHash: string) =>
+  db
+    .selectFrom('otp_requests')
+    .select(['id', 'phone', 'ref', 'verified_at', 'used_at'])
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', 'reset')
+    .executeTakeFirst();
+
+/** Marks a verified reset code used; false when it already was (a double submit: one of them sets the password). */
+export async function markResetUsed(db: Db, id: number, now: string): Promise<boolean> {
+  const r = await db.updateTable('otp_requests').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }

@@ -5,6 +5,7 @@ import type { AccountRules } from '../accounts/rules';
 import { phoneTaken } from '../accounts/repository';
 import { checkPhone } from '../accounts/validation';
 import type { RequestScope } from '../../lib/request-context';
+import type { OtpPurpose } from '../../db/schema-accounts';
 import * as repo from './repository';
 
 export type SendResult = { otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
@@ -37,17 +38,32 @@ export function smsLanguage(lang: string | undefined, acceptLanguage: string | u
  * The text of the OTP message in the player's language. Every language starts "OTP {code} (Ref {ref})": the e2e
  * test and the demo page read the 6-digit code out of it.
  */
-export function otpText(code: string, ref: string, ttlSeconds: number, lang: SmsLang = 'en'): string {
+export function otpText(code: string, ref: string, ttlSeconds: number, lang: SmsLang = 'en', purpose: OtpPurpose = 'register'): string {
   const min = Math.round(ttlSeconds / 60);
-  const head = `OTP ${code} (Ref ${ref})`;
+  // A reset code says what it unlocks, so a player asked for it by someone else knows what they would give away.
+  const head = `OTP ${code} (Ref ${ref})${purpose === 'reset' ? RESET_WORDS[lang] : ''}`;
   if (lang === 'th') return `${head} ใช้ได้ ${min} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
   if (lang === 'la') return `${head} ໃຊ້ໄດ້ ${min} ນາທີ ຫ້າມບອກລະຫັດນີ້ໃຫ້ຜູ້ອື່ນ`;
   return `${head} valid ${min} min. Never share this code.`;
 }
 
-/** OTP for registration: send (with per-phone limits) and verify (with a try limit). Only hashes are stored. */
+const RESET_WORDS: Record<SmsLang, string> = {
+  th: ' สำหรับตั้งรหัสผ่านใหม่',
+  la: ' ສຳລັບຕັ້ງລະຫັດຜ່ານໃໝ່',
+  en: ' to reset your password,',
+};
+
+/** A code just stored: its row, and what only the SMS and the answer carry. */
+interface IssuedOtp { id: number; code: string; ref: string; token: string }
+
+/**
+ * OTP for registration and for a forgotten password: send (with per-phone limits, shared by both) and verify (with a
+ * try limit). Only hashes are stored.
+ */
 export class OtpService {
   private readonly codeKey: Buffer;
+  /** Reset SMS still being sent (they go after the answer): awaited when the app closes, and by tests. */
+  private readonly sending = new Set<Promise<void>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -69,31 +85,73 @@ export class OtpService {
     const now = this.app.clock.now();
     if (await repo.phoneVerifiedSince(db, phone, iso(minus(now, this.rules.otpVerifiedValidSeconds)))) return { code: 'OTP_VERIFIED' };
 
+    const otp = await this.issue(phone, now, 'register');
+    // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away.
+    try {
+      await this.app.sms.send(phone, otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang), scope?.call);
+    } catch (err) {
+      await repo.deleteOtp(db, otp.id);
+      (scope?.log ?? this.app.log).warn({ err }, 'OTP SMS not sent');
+      throw new AppError(502, 'OTP_SEND_FAIL');
+    }
+    await repo.expireOlderOtps(db, phone, otp.id, iso(now));
+    return { otpRef: otp.ref, otpToken: otp.token };
+  }
+
+  /**
+   * A forgotten password's code (docs/accounts.md "Forgotten password"). Every phone of the right format gets the
+   * same treatment and the same answer, registered or not: the same send limits (counted in the same rows), a stored
+   * code and a reference and token. Only a registered phone is sent the SMS, and that goes after the answer, so
+   * neither the answer, nor its timing, nor an SMS failure (502 on the registration's send) tells whether the phone
+   * has an account. A failed SMS removes its row (no send slot used) and is logged; the player asks again.
+   */
+  async sendReset(phoneNumber: string, lang: SmsLang, scope?: RequestScope): Promise<{ otpRef: string; otpToken: string }> {
+    const { db } = this.app;
+    const phone = checkPhone(phoneNumber, this.app.config.market);
+    const registered = await phoneTaken(db, phone);
+    const now = this.app.clock.now();
+    const otp = await this.issue(phone, now, 'reset');
+    await repo.expireOlderOtps(db, phone, otp.id, iso(now));
+    if (registered) {
+      const log = scope?.log ?? this.app.log;
+      const text = otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang, 'reset');
+      const sent: Promise<void> = this.app.sms
+        .send(phone, text, scope?.call)
+        .catch(async (err: unknown) => {
+          log.warn({ err }, 'password reset SMS not sent');
+          await repo.deleteOtp(db, otp.id);
+        })
+        .catch((err: unknown) => log.error({ err }, 'password reset OTP row not removed'))
+        .finally(() => this.sending.delete(sent));
+      this.sending.add(sent);
+    }
+    return { otpRef: otp.ref, otpToken: otp.token };
+  }
+
+  /** Resolves when every reset SMS started so far was sent (or failed and was cleaned up). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sending]);
+  }
+
+  /**
+   * Stores a new code for the phone within its send limits (1 a minute, 5 an hour, whatever the purpose), counted
+   * and inserted under the phone's lock row so concurrent sends and processes cannot pass them.
+   */
+  private async issue(phone: string, now: Date, purpose: OtpPurpose): Promise<IssuedOtp> {
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const token = crypto.randomBytes(32).toString('base64url');
     const ref = Array.from({ length: 6 }, () => REF_ALPHABET[crypto.randomInt(REF_ALPHABET.length)]).join('');
     const tokenHash = sha256(token);
-
-    const id = await db.transaction().execute(async (trx) => {
+    const id = await this.app.db.transaction().execute(async (trx) => {
       await repo.lockPhone(trx, phone, iso(now));
       if ((await repo.sendsSince(trx, phone, iso(minus(now, 3600)))) >= this.rules.otpSendsPerHour) throw tooMany('REQUEST_LIMIT');
       if ((await repo.sendsSince(trx, phone, iso(minus(now, 60)))) >= this.rules.otpSendsPerMinute) throw tooMany('REQUEST_LIMIT_1MIN');
       return repo.insertOtp(trx, {
         phone, token_hash: tokenHash, ref, code_hash: this.codeHash(tokenHash, code), created_at: iso(now),
-        expires_at: iso(new Date(now.getTime() + this.rules.otpTtlSeconds * 1000)),
+        expires_at: iso(new Date(now.getTime() + this.rules.otpTtlSeconds * 1000)), purpose,
       });
     });
-
-    // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away.
-    try {
-      await this.app.sms.send(phone, otpText(code, ref, this.rules.otpTtlSeconds, lang), scope?.call);
-    } catch (err) {
-      await repo.deleteOtp(db, id);
-      (scope?.log ?? this.app.log).warn({ err }, 'OTP SMS not sent');
-      throw new AppError(502, 'OTP_SEND_FAIL');
-    }
-    await repo.expireOlderOtps(db, phone, id, iso(now));
-    return { otpRef: ref, otpToken: token };
+    return { id, code, ref, token };
   }
 
   async verify(otpToken: string, otpCode: string): Promise<{ code: 'OTP_CODE_VALID' }> {
