@@ -50,6 +50,13 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Socket.io room prefix of the support chat (rooms `{prefix}-{userId}`); also keys its Redis channels. */
   chatPrefix: string;
+  /**
+   * Abuse limits of the chat and its sockets (docs/chat.md "Abuse limits"): SOCKET_SESSION_CHECK_MS (how often each
+   * process re-checks the sessions of its open sockets, 5000), SOCKET_MAX_PER_ADDRESS (open sockets per client
+   * address per process, 50), SOCKET_EVENTS_PER_MINUTE (frames one socket may send, 30), CHAT_GUEST_IDS_PER_HOUR
+   * (new guest ids per address, 20) and CHAT_GUEST_SENDS_PER_MINUTE (guest messages per address, 60).
+   */
+  chatLimits: ChatLimits;
   /** METRICS_TOKEN: GET /metrics on the API port answers only `Authorization: Bearer <token>` (docs/operations.md). */
   metricsToken: string | null;
   /** METRICS_PORT: /metrics is served on this port instead (METRICS_HOST, 127.0.0.1 by default), never on the API port. */
@@ -62,6 +69,14 @@ export interface Config {
   jobLeaseTtlMs: number;
   /** WORKERS (1..64, default 1): processes serving the port (server/cluster.ts); more than one needs PostgreSQL and Redis. */
   workers: number;
+}
+
+export interface ChatLimits {
+  socketSessionCheckMs: number;
+  socketMaxPerAddress: number;
+  socketEventsPerMinute: number;
+  guestIdsPerHour: number;
+  guestSendsPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -235,6 +250,13 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     frameAncestors: frameAncestors(env),
     trustProxy: trustProxy(env),
     chatPrefix: chatPrefix(env),
+    chatLimits: {
+      socketSessionCheckMs: int(env, 'SOCKET_SESSION_CHECK_MS', 5000, 50, 60_000),
+      socketMaxPerAddress: int(env, 'SOCKET_MAX_PER_ADDRESS', 50, 1, 100_000),
+      socketEventsPerMinute: int(env, 'SOCKET_EVENTS_PER_MINUTE', 30, 1, 100_000),
+      guestIdsPerHour: int(env, 'CHAT_GUEST_IDS_PER_HOUR', 20, 1, 1_000_000),
+      guestSendsPerMinute: int(env, 'CHAT_GUEST_SENDS_PER_MINUTE', 60, 1, 1_000_000),
+    },
     ...metrics(env, port),
     jobLeaseTtlMs: int(env, 'JOB_LEASE_TTL_MS', 30_000, 300, 40_000),
     workers,

@@ -6,12 +6,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { AppError } from '../errors';
 import { guestIds, type GuestIds } from './guest-id';
+import { playerRoom, sessionRoom, staffRoom, startSessionWatch, type SessionSocketData } from './session-watch';
+import { clientAddressOf, connectionCounter, eventBudget } from './socket-limits';
 import { startWalletPush } from './wallet-push';
 
 /** What a socket of the player/guest namespace proved at connect (socket.data). */
-export interface CustomerSocketData {
+export interface CustomerSocketData extends SessionSocketData {
   playerId?: number;
-  /** The player's token, checked again on every join so a logged-out token joins nothing. */
+  /** The player's token, checked again on a join so a logged-out token joins nothing. */
   token?: string;
   guestId?: string;
 }
@@ -29,6 +31,17 @@ export interface Realtime {
   /** Emits to every socket (of every process, with Redis) that joined the player's room. */
   toPlayer(playerId: number | string, event: string, data: unknown): void;
   toGuest(guestId: string, event: string, data: unknown): void;
+  /**
+   * Sockets follow sessions (session-watch.ts): these disconnect, on every process, the sockets of a session the
+   * server just ended. Call them after the commit. Whatever else ends a session is caught by the periodic check.
+   */
+  endPlayerSession(sessionId: string): void;
+  /** Every socket of the player but those of `keepToken`'s session (the token a password change issued). */
+  endPlayerSessions(playerId: number, keepToken?: string): void;
+  endStaffSession(sessionId: string): void;
+  endStaffSessions(staffId: number): void;
+  /** The session check's pass, now (it also runs every SOCKET_SESSION_CHECK_MS); answers how many sockets it dropped. */
+  checkSessions(): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -38,12 +51,24 @@ declare module 'fastify' {
 }
 
 export const SOCKET_PATH = '/socket.io';
+/** The console's namespace (the chat plugin serves it: server/plugins/chat/staff-socket.ts). */
+export const STAFF_NAMESPACE = '/staff';
 
-/** The player a token belongs to, by the same checks as app.authenticate (signature, session, status). */
-export async function playerOfToken(app: FastifyInstance, token: string): Promise<number> {
+/** The player and session of a token, by the same checks as app.authenticate (signature, session, status). */
+export async function playerOfToken(app: FastifyInstance, token: string): Promise<{ playerId: number; sessionId: string }> {
   const req = { headers: { authorization: `Bearer ${token}` } } as unknown as FastifyRequest;
   await app.authenticate(req, undefined as never);
-  return req.playerId;
+  return { playerId: req.playerId, sessionId: req.sessionId };
+}
+
+/** The session id of a token this server just issued (read, not verified: it never came from a client). */
+function jtiOf(token: string): string | null {
+  try {
+    const jti = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti?: unknown }).jti;
+    return typeof jti === 'string' ? jti : null;
+  } catch {
+    return null;
+  }
 }
 
 const REDIS_READY_MS = 8000;
@@ -106,10 +131,23 @@ async function realtime(app: FastifyInstance) {
   const io = new Server(options);
   io.attach(http.createServer(), options);
 
+  // The upgrade passes no Fastify hook, so the per-address cap is counted here (socket-limits.ts).
+  const limits = config.chatLimits;
+  const addressOf = clientAddressOf(config.trustProxy);
+  const perAddress = connectionCounter(limits.socketMaxPerAddress);
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
-    if (path === SOCKET_PATH || path === `${SOCKET_PATH}/`) return io.engine.handleUpgrade(req, socket, head);
-    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (path !== SOCKET_PATH && path !== `${SOCKET_PATH}/`) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const address = addressOf(req);
+    if (!perAddress.admit(address)) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 27\r\n\r\n{"message":"REQUEST_LIMIT"}');
+      return;
+    }
+    socket.once('close', () => perAddress.release(address));
+    io.engine.handleUpgrade(req, socket, head);
   };
   app.server.on('upgrade', onUpgrade);
 
@@ -123,7 +161,9 @@ async function realtime(app: FastifyInstance) {
     const data = socket.data as CustomerSocketData;
     try {
       if (typeof auth.token === 'string' && auth.token) {
-        data.playerId = await playerOfToken(app, auth.token);
+        const who = await playerOfToken(app, auth.token);
+        data.playerId = who.playerId;
+        data.sessionId = who.sessionId;
         data.token = auth.token;
       } else if (ids.verify(auth.guestId)) {
         data.guestId = auth.guestId;
@@ -137,16 +177,21 @@ async function realtime(app: FastifyInstance) {
   });
 
   io.on('connection', (socket: Socket) => {
+    eventBudget(socket, limits.socketEventsPerMinute);
+    const data = socket.data as CustomerSocketData;
+    // The rooms that end it with its session (session-watch.ts); a client cannot join them (join takes `{prefix}-...`).
+    if (data.sessionId && data.playerId !== undefined) void socket.join([sessionRoom(data.sessionId), playerRoom(data.playerId)]);
     socket.on('join', async (arg: unknown, ack?: unknown) => {
       const reply = (a: JoinAck) => (typeof ack === 'function' ? ack(a) : undefined);
       const room = arg && typeof arg === 'object' ? (arg as { room?: unknown }).room : undefined;
-      const data = socket.data as CustomerSocketData;
       try {
         if (typeof room !== 'string') throw new AppError(401, 'UNAUTHORIZED');
+        // Only its own room was ever joined, and the session check drops the socket if its session ends: no read.
+        if (socket.rooms.has(room) && room !== socket.id) return reply({ ok: true });
         if (data.playerId !== undefined && data.token) {
           if (room !== roomOfPlayer(data.playerId)) throw new AppError(401, 'UNAUTHORIZED');
           // The token may have been logged out since the connect.
-          if ((await playerOfToken(app, data.token)) !== data.playerId) throw new AppError(401, 'UNAUTHORIZED');
+          if ((await playerOfToken(app, data.token)).playerId !== data.playerId) throw new AppError(401, 'UNAUTHORIZED');
         } else if (!data.guestId || room !== roomOfGuest(data.guestId)) {
           throw new AppError(401, 'UNAUTHORIZED');
         }
@@ -166,7 +211,24 @@ async function realtime(app: FastifyInstance) {
     roomOfGuest,
     toPlayer: (playerId, event, data) => void io.to(roomOfPlayer(playerId)).emit(event, data),
     toGuest: (guestId, event, data) => void io.to(roomOfGuest(guestId)).emit(event, data),
+    endPlayerSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+    endPlayerSessions: (playerId, keepToken) => {
+      const sockets = io.in(playerRoom(playerId));
+      const keep = keepToken ? jtiOf(keepToken) : null;
+      (keep ? sockets.except(sessionRoom(keep)) : sockets).disconnectSockets(true);
+    },
+    endStaffSession: (sessionId) => io.of(STAFF_NAMESPACE).in(sessionRoom(sessionId)).disconnectSockets(true),
+    endStaffSessions: (staffId) => io.of(STAFF_NAMESPACE).in(staffRoom(staffId)).disconnectSockets(true),
+    checkSessions: () => sessionWatch.check(),
   } satisfies Realtime);
+
+  const sessionWatch = startSessionWatch({
+    db: app.db,
+    io,
+    intervalMs: limits.socketSessionCheckMs,
+    now: () => app.clock.now(),
+    onError: (err) => app.log.warn({ err: (err as Error)?.message }, 'socket session check failed'),
+  });
 
   // Live balance: committed ledger entries announced to their players' rooms (wallet-push.ts).
   const walletPush = await startWalletPush({
@@ -182,6 +244,7 @@ async function realtime(app: FastifyInstance) {
   // a server-side disconnect (`io.disconnectSockets()`, `socket.disconnect()`) would stop their retries. Checked
   // by restart.test.ts (docs/operations.md "Sockets during a restart").
   app.addHook('preClose', async () => {
+    sessionWatch.stop();
     await walletPush.stop();
     app.server.off('upgrade', onUpgrade);
     await io.close();

@@ -15,6 +15,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
 
   app.post('/api/logout', { ...auth, schema: { response: { 200: s.okBody, ...s.errorResponses } } }, async (req) => {
     await service.logout(req.sessionId);
+    // The session's sockets end with it, on every process (docs/chat.md "Sockets follow sessions").
+    if (app.hasDecorator('realtime')) app.realtime.endPlayerSession(req.sessionId);
     return { message: 'OK' };
   });
 
@@ -64,6 +66,11 @@ export async function accountRoutes(app: FastifyInstance, opts: { service: Accou
   app.put<{ Body: { oldPassword: string; newPassword: string } }>(
     '/api/account/changepwd',
     { ...auth, schema: { body: s.changePasswordBody, response: { 200: s.changePasswordReply, ...s.errorResponses } } },
-    async (req) => ({ message: 'OK', token: await service.changePassword(req.playerId, req.body.oldPassword, req.body.newPassword) }),
+    async (req) => {
+      const token = await service.changePassword(req.playerId, req.body.oldPassword, req.body.newPassword);
+      // Every earlier session ended: so do their sockets (the new token's, if any yet, stays).
+      if (app.hasDecorator('realtime')) app.realtime.endPlayerSessions(req.playerId, token);
+      return { message: 'OK', token };
+    },
   );
 }

@@ -26,6 +26,8 @@ export async function staffRoutes(app: FastifyInstance, opts: { service: StaffSe
 
   app.post('/api/staff/logout', { ...staffOnly, schema: { response: { 200: s.okReply, ...errors } } }, async (req) => {
     await service.logout(req.staffId, req.staffSessionId, scopeOf(req));
+    // The console's sockets of this session end with it, on every process (docs/chat.md "Sockets follow sessions").
+    if (app.hasDecorator('realtime')) app.realtime.endStaffSession(req.staffSessionId);
     return { ok: true };
   });
 
