@@ -89,14 +89,16 @@ describe('staff console: sign-in and the live conversation list', () => {
     expect(items()[1]).not.toHaveTextContent('unread');
     expect(document.title).toBe('(2) Staff console');
 
-    // Live: the connection, then a new guest message moves that conversation up with its badge, read aloud.
+    // Live: the connection, then a new guest message updates that conversation with its badge, read aloud; a guest,
+    // however recent, stays below the player waiting for staff (guests cost nothing to make: they must bury nobody).
     expect(screen.getByText('Connecting…')).toBeInTheDocument();
     act(() => socket.serverEmits('connect'));
     expect(screen.getByText('Live')).toBeInTheDocument();
     act(() => socket.serverEmits('conversation', { ...guest, lastMessage: 'anyone there?', lastAt: '2026-11-26T10:09:00.000Z', unread: 1 }));
-    expect(items()[0]).toHaveTextContent('Guest');
-    expect(items()[0]).toHaveTextContent('anyone there?');
-    expect(items()[0]).toHaveTextContent('1 unread');
+    expect(items()[0]).toHaveTextContent('Somchai');
+    expect(items()[1]).toHaveTextContent('Guest');
+    expect(items()[1]).toHaveTextContent('anyone there?');
+    expect(items()[1]).toHaveTextContent('1 unread');
     expect(screen.getByTestId('staff-announcer')).toHaveTextContent('New message from Guest: anyone there?');
     expect(document.title).toBe('(3) Staff console');
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ChatService } from './service';
-import { memorySendLimiter, redisSendLimiter, type SendLimiter } from './send-limit';
+import { memoryChatLimiters, redisChatLimiters, type SendLimiter } from './send-limit';
 import { staffNamespace } from './staff-socket';
 import routes from './routes';
 import staffRoutes from './staff-routes';
@@ -19,13 +19,19 @@ declare module 'fastify' {
 
 /** The support chat (docs/chat.md): player/guest routes, the bot, the staff conversation routes and socket namespace. */
 async function chat(app: FastifyInstance, opts: ChatPluginOptions) {
-  const limiter =
-    opts.limiter ?? (app.config.redisUrl ? await redisSendLimiter(app.config.redisUrl, app.config.chatPrefix, app.log) : memorySendLimiter());
-  if (!opts.limiter) app.addHook('onClose', () => limiter.close());
+  const limits = app.config.chatLimits;
+  // Shared by every process with REDIS_URL, as the global rate limit is.
+  const counters = app.config.redisUrl ? await redisChatLimiters(app.config.redisUrl, app.config.chatPrefix, app.log, limits) : memoryChatLimiters(limits);
+  app.addHook('onClose', async () => {
+    await Promise.all([counters.sends, counters.guestIds, counters.guestSends].map((c) => c.close()));
+    await counters.close();
+  });
   const service = new ChatService({
     db: app.db,
     realtime: app.realtime,
-    limiter,
+    limiter: opts.limiter ?? counters.sends,
+    guestIds: counters.guestIds,
+    guestSends: counters.guestSends,
     now: () => app.clock.now(),
     log: app.log,
     toStaff: staffNamespace(app),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { ChatConversationsTable, ChatMessagesTable, ChatUploadsTable, ConversationStatus } from '../../db/schema-chat';
 
@@ -154,7 +154,10 @@ export async function listSummaries(db: Db, filter: ListFilter, opts: { id?: num
   if (opts.id !== undefined) q = q.where('c.id', '=', opts.id);
   if (filter === 'open') q = q.where('c.status', 'in', ['open', 'waiting_staff']);
   if (filter === 'closed') q = q.where('c.status', '=', 'closed');
-  const rows = await q.orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(opts.limit ?? 200).execute();
+  // Guest ids are free to mint, so guests must never push players out of the list's 200 (docs/chat.md "Staff
+  // routes"): players first, then guests; in each, those waiting for staff first; then newest activity.
+  const rank = sql<number>`(case when c.player_id is null then 2 else 0 end) + (case when c.status = 'waiting_staff' then 0 else 1 end)`;
+  const rows = await q.orderBy(rank, 'asc').orderBy('c.last_message_at', 'desc').orderBy('c.id', 'desc').limit(opts.limit ?? 200).execute();
   return rows.map((r) => ({ ...r, unread: Number(r.unread ?? 0) }) as SummaryRow);
 }
 

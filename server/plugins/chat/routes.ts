@@ -30,7 +30,7 @@ export default async function routes(app: FastifyInstance, opts: { service: Chat
     return { PREFIX: enabled ? app.realtime.prefix : null };
   });
 
-  app.post('/api/chat/guest', { schema: { response: { 200: S.guestAnswer, ...S.errors } } }, async () => ({ guestId: app.realtime.guestIds.issue() }));
+  app.post('/api/chat/guest', { schema: { response: { 200: S.guestAnswer, ...S.errors } } }, async (req) => ({ guestId: await chat.forRequest(req).issueGuestId() }));
 
   app.post<{ Body: SendInput & IdentityFields }>(
     '/api/chat/send-message',

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 
 /**
  * The per-identity send limit of the chat (docs/chat.md "Send limit"): at most `max` messages per `windowMs`
@@ -15,7 +16,7 @@ export interface SendLimiter {
 
 export const SEND_LIMIT = { max: 20, windowMs: 10_000 } as const;
 
-export function memorySendLimiter(max = SEND_LIMIT.max, windowMs = SEND_LIMIT.windowMs): SendLimiter {
+export function memorySendLimiter(max: number = SEND_LIMIT.max, windowMs: number = SEND_LIMIT.windowMs): SendLimiter {
   const counts = new Map<string, { window: number; n: number }>();
   return {
     async hit(who, now) {
@@ -35,14 +36,49 @@ export function memorySendLimiter(max = SEND_LIMIT.max, windowMs = SEND_LIMIT.wi
   };
 }
 
-export async function redisSendLimiter(url: string, prefix: string, log: FastifyBaseLogger, max = SEND_LIMIT.max, windowMs = SEND_LIMIT.windowMs): Promise<SendLimiter> {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, { connectTimeout: 10_000, maxRetriesPerRequest: 1 });
+/**
+ * The chat's counters (docs/chat.md "Send limit", "Guests"): the per-identity send limit, and per client address the
+ * guest ids issued and the guests' messages. `kind` names each counter's keys.
+ */
+export interface ChatLimiters {
+  sends: SendLimiter;
+  guestIds: SendLimiter;
+  guestSends: SendLimiter;
+}
+
+export const GUEST_IDS_WINDOW_MS = 3_600_000;
+export const GUEST_SENDS_WINDOW_MS = 60_000;
+
+export function memoryChatLimiters(limits: { guestIdsPerHour: number; guestSendsPerMinute: number }): ChatLimiters & { close(): Promise<void> } {
+  return {
+    async close() {},
+    sends: memorySendLimiter(),
+    guestIds: memorySendLimiter(limits.guestIdsPerHour, GUEST_IDS_WINDOW_MS),
+    guestSends: memorySendLimiter(limits.guestSendsPerMinute, GUEST_SENDS_WINDOW_MS),
+  };
+}
+
+/** The three counters on one Redis connection, shared by every process of the site (keys under CHAT_PREFIX). */
+export async function redisChatLimiters(url: string, prefix: string, log: FastifyBaseLogger, limits: { guestIdsPerHour: number; guestSendsPerMinute: number }): Promise<ChatLimiters & { close(): Promise<void> }> {
+  const { default: RedisClient } = await import('ioredis');
+  const redis = new RedisClient(url, { connectTimeout: 10_000, maxRetriesPerRequest: 1 });
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'chat send-limit redis error'));
+  const counter = (kind: string, max: number, windowMs: number) => redisCounter(redis, `${prefix}:${kind}`, log, max, windowMs);
+  return {
+    sends: counter('chat-send', SEND_LIMIT.max, SEND_LIMIT.windowMs),
+    guestIds: counter('chat-guest-ids', limits.guestIdsPerHour, GUEST_IDS_WINDOW_MS),
+    guestSends: counter('chat-guest-send', limits.guestSendsPerMinute, GUEST_SENDS_WINDOW_MS),
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+function redisCounter(redis: Redis, keyPrefix: string, log: FastifyBaseLogger, max: number, windowMs: number): SendLimiter {
   return {
     async hit(who, now, requestLog) {
       const window = Math.floor(now.getTime() / windowMs);
-      const key = `${prefix}:chat-send:${who}:${window}`;
+      const key = `${keyPrefix}:${who}:${window}`;
       try {
         const res = await redis.multi().incr(key).pexpire(key, windowMs * 2).exec();
         const n = Number(res?.[0]?.[1] ?? 0);
@@ -52,8 +88,7 @@ export async function redisSendLimiter(url: string, prefix: string, log: Fastify
         return true;
       }
     },
-    async close() {
-      await redis.quit().catch(() => redis.disconnect());
-    },
+    // The connection is the limiters' (redisChatLimiters closes it).
+    async close() {},
   };
 }

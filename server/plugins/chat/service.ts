@@ -19,6 +19,11 @@ export interface ChatDeps {
   db: Kysely<DB>;
   realtime: Realtime;
   limiter: SendLimiter;
+  /** Per client address: guest ids issued, and guests' messages (docs/chat.md "Guests"). */
+  guestIds: SendLimiter;
+  guestSends: SendLimiter;
+  /** The request's client address (request.ip under TRUST_PROXY), on a request's copy of the service. */
+  address?: string;
   now(): Date;
   log: FastifyBaseLogger;
   /** Emits to the staff console's sockets (the /staff namespace). */
@@ -72,8 +77,8 @@ export class ChatService {
    * A new instance over the same dependencies: the service keeps no state of its own, and must not (a request's copy
    * would not share it).
    */
-  forRequest(req: { log: FastifyBaseLogger }): ChatService {
-    return new ChatService({ ...this.deps, log: req.log });
+  forRequest(req: { log: FastifyBaseLogger; ip?: string }): ChatService {
+    return new ChatService({ ...this.deps, log: req.log, address: req.ip });
   }
 
   private get db() {
@@ -121,10 +126,23 @@ export class ChatService {
 
   // ---- customer side
 
+  /**
+   * POST /api/chat/guest: a new guest id, at most CHAT_GUEST_IDS_PER_HOUR per client address (429 REQUEST_LIMIT):
+   * ids are free to mint, and each one brings its own send limit and conversation in the console.
+   */
+  async issueGuestId(): Promise<string> {
+    if (this.deps.address !== undefined && !(await this.deps.guestIds.hit(`a:${this.deps.address}`, this.deps.now(), this.deps.log))) throw tooMany('REQUEST_LIMIT');
+    return this.deps.realtime.guestIds.issue();
+  }
+
   async send(c: Customer, input: SendInput): Promise<{ _id: string; createdAt: string; session_id: string }> {
     const content = await this.customerContent(c, input);
     const now = this.deps.now();
     if (!(await this.deps.limiter.hit(c.playerId !== null ? `p${c.playerId}` : c.guestId, now, this.deps.log))) throw tooMany('REQUEST_LIMIT');
+    // Guests of one address share CHAT_GUEST_SENDS_PER_MINUTE, so many ids do not make many budgets; players never count.
+    if (c.guestId !== null && this.deps.address !== undefined && !(await this.deps.guestSends.hit(`a:${this.deps.address}`, now, this.deps.log))) {
+      throw tooMany('REQUEST_LIMIT');
+    }
     const guestName = c.guestId !== null && input.name?.trim() ? input.name.trim() : undefined;
     const author = await this.customerAuthor(c);
     const { conv, row, first, staffAnswered } = await this.db.transaction().execute(async (trx) => {

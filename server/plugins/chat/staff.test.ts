@@ -78,6 +78,32 @@ test('the list: open conversations by newest activity, with names, last message 
   expect((await live).lastMessage).toBe('third');
 });
 
+test('the list puts players before guests and, in each, those waiting for staff first, so minted guests bury nobody', async () => {
+  await t.db.db.deleteFrom('chat_messages').execute();
+  await t.db.db.deleteFrom('chat_conversations').execute();
+  const waitingPlayer = await newPlayer(t.app);
+  const player = await newPlayer(t.app);
+  const waitingGuest = await newGuest(t.app);
+  tick();
+  await sendText(t.app, waitingPlayer, 'staff please', { locale: 'en' });
+  tick();
+  await sendText(t.app, player, 'a question', { locale: 'en' });
+  tick();
+  await sendText(t.app, waitingGuest, 'staff please', { locale: 'en' });
+  // Newer activity than all of them: guests sending after everyone.
+  const spam: Caller[] = [];
+  for (let i = 0; i < 3; i++) {
+    const g = await newGuest(t.app);
+    tick();
+    await sendText(t.app, g, `spam ${i}`, { locale: 'en' });
+    spam.push(g);
+  }
+  const ids = [await convOf(waitingPlayer), await convOf(player), await convOf(waitingGuest), ...(await Promise.all(spam.map(convOf))).reverse()];
+  const listed = await list();
+  expect(listed.map((c) => c.status)).toEqual(['waiting_staff', 'open', 'waiting_staff', 'open', 'open', 'open']);
+  expect(listed.map((c) => c.id)).toEqual(ids);
+});
+
 test("a staff reply reaches the customer's socket live; closing sends the end marker and the next message opens a new session", async () => {
   const p = await newPlayer(t.app);
   tick();
@@ -92,7 +118,9 @@ test("a staff reply reaches the customer's socket live; closing sends the end ma
   expect(sent.statusCode).toBe(200);
   expect(sent.json()).toEqual({ _id: expect.stringMatching(/^\d+$/), createdAt: new Date(clockMs).toISOString() });
   expect((await reply).message).toMatchObject({ message: 'Hi, how can I help?' });
-  expect(seen[0].message).toMatchObject({ sender: 'other', username: 'ploy', name: 'Ploy', session_id: first.session_id });
+  // The display name, never the login name (which would let a customer aim the staff login lockout at 'ploy').
+  expect(seen[0].message).toMatchObject({ sender: 'other', username: 'staff', name: 'Ploy', session_id: first.session_id });
+  expect((await history(t.app, p)).body).not.toContain('ploy');
 
   // Quick replies from staff; the customer's tap is a postback the bot leaves to staff.
   const quick = next<{ message: { message_type: string; payload: unknown } }>(s, 'messaging', (e) => e.message?.message_type === 'quick_replies');

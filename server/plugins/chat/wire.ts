@@ -20,6 +20,12 @@ const parse = (json: string | null): Record<string, unknown> | null => {
   }
 };
 
+/**
+ * What a staff message carries as `username`, in place of the staff member's login name: a customer who knew it could
+ * aim the staff login lockout at that account (issue 39). The name shown is the staff member's display name.
+ */
+export const STAFF_USERNAME = 'staff';
+
 /** userId / guestId are the conversation's owner's (a guest's messages adopted by a player show the player). */
 export function toWire(row: MessageRow, conv: Pick<ConversationRow, 'player_id' | 'guest_id'>): ChatMessageWire {
   return {
@@ -30,7 +36,7 @@ export function toWire(row: MessageRow, conv: Pick<ConversationRow, 'player_id' 
     payload: parse(row.payload),
     userId: conv.player_id !== null ? String(conv.player_id) : null,
     guestId: conv.guest_id,
-    username: row.author_username,
+    username: row.author_kind === 'staff' ? STAFF_USERNAME : row.author_username,
     name: row.author_name,
     createdAt: row.created_at,
     session_id: row.session_id,

@@ -14,7 +14,7 @@ const loading = initialConversationList('open', 'r1');
 const ids = (s: ConversationListState) => (s.status === 'ready' ? s.items.map((c) => c.id) : null);
 
 const a = summary(1, { lastAt: at(1), unread: 2 });
-const b = summary(2, { lastAt: at(2), unread: 0, status: 'waiting_staff' });
+const b = summary(2, { lastAt: at(2), unread: 0 });
 const c = summary(3, { lastAt: at(3), unread: 1 });
 const ready: ConversationListState = { status: 'ready', filter: 'open', items: [c, b, a] };
 
@@ -42,6 +42,26 @@ describe('conversation list: loading', () => {
   it('an answer keeps only the conversations the filter shows', () => {
     const closed = summary(9, { status: 'closed' });
     expect(ids(run([{ type: 'conversations/loaded', requestId: 'r1', conversations: [a, closed] }], loading))).toEqual(['1']);
+  });
+});
+
+describe('conversation list: who comes first (the server order)', () => {
+  const player = summary(10, { userId: '7', lastAt: at(1) });
+  const waitingPlayer = summary(11, { userId: '8', lastAt: at(0), status: 'waiting_staff' });
+  const waitingGuest = summary(12, { guestId: 'g1', lastAt: at(5), status: 'waiting_staff' });
+  const guest = summary(13, { guestId: 'g2', lastAt: at(9) });
+
+  it('players before guests, in each those waiting for staff first, then newest activity', () => {
+    const s = run([{ type: 'conversations/loaded', requestId: 'r1', conversations: [guest, waitingGuest, player, waitingPlayer] }], loading);
+    expect(ids(s)).toEqual(['11', '10', '12', '13']);
+  });
+
+  it("a guest's newest message does not lift it above a player; a player asking for staff goes to the top", () => {
+    const s0 = run([{ type: 'conversations/loaded', requestId: 'r1', conversations: [player, guest] }], loading);
+    const s1 = run([{ type: 'conversations/conversationChanged', conversation: { ...guest, lastAt: at(20) } }], s0);
+    expect(ids(s1)).toEqual(['10', '13']);
+    const s2 = run([{ type: 'conversations/conversationChanged', conversation: { ...waitingPlayer, lastAt: at(21) } }], s1);
+    expect(ids(s2)).toEqual(['11', '10', '13']);
   });
 });
 

@@ -39,8 +39,15 @@ export function matchesFilter(filter: ConversationFilter, status: ConversationSu
   return filter === 'closed' ? status === 'closed' : status !== 'closed';
 }
 
-/** Newest activity first (the server's order), ties by id so the order is stable. */
+/**
+ * The server's order (docs/chat.md "Staff routes"): players before guests (guest ids cost nothing to make, so guests
+ * must never bury a player), in each those waiting for staff first, then newest activity; ties by id.
+ */
+export const rankOf = (c: Pick<ConversationSummary, 'userId' | 'status'>) => (c.userId === null ? 2 : 0) + (c.status === 'waiting_staff' ? 0 : 1);
+
 function byActivity(a: ConversationSummary, b: ConversationSummary): number {
+  const r = rankOf(a) - rankOf(b);
+  if (r !== 0) return r;
   const d = Date.parse(b.lastAt) - Date.parse(a.lastAt);
   return d !== 0 ? d : key(b.id).localeCompare(key(a.id));
 }
