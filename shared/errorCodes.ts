@@ -50,6 +50,9 @@ export const PROJECT_ERROR_CODES = [
   'PASSWORD_TOO_SHORT',
   // A bank change without the current password (422); a withdrawal during the hold after a bank change (422)
   // (issue 39 row 6, docs/accounts.md "Bank details").
+  // A withdrawal while part of a cleared or failed bonus is still to be taken back from the games (422, issue 39
+  // row 1, docs/bonus.md "Taking the bonus back").
+  'BONUS_DEBT',
   'PASSWORD_REQUIRED', 'BANK_CHANGE_COOLDOWN',
 ] as const;
 

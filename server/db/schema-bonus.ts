@@ -59,8 +59,10 @@ export interface UserBonusesTable {
   fail_at: number;
   /** Bumped each time new rounds are attributed while ACTIVE; the engine re-evaluates until it is back to 0. */
   needs_check: number;
-  /** Satang taken back by clear, else null. */
+  /** Satang taken back by clear or failure (collected debt included), else null. */
   cleared_amount: number | null;
+  /** Satang of a cleared or failed bonus not taken back yet (it was at a game): withdrawals wait (BONUS_DEBT). */
+  debt: Generated<number>;
   created_at: string;
   ended_at: string | null;
   updated_at: string;
@@ -99,10 +101,32 @@ export interface RefundsTable {
   created_at: string;
 }
 
+/**
+ * A reward of a deposit that waits for the player to wager it (migration 202612010100_wagered_rewards): wheel coins
+ * (purpose coins) or an invite earning (purpose invite). Rounds played at or after deposited_at add their bets to the
+ * oldest open row of each purpose; turnover beyond every open row is not kept for later deposits.
+ */
+export interface DepositTurnoverTable {
+  id: Generated<number>;
+  player_id: number;
+  purpose: 'coins' | 'invite';
+  /** deposit:{refId}, unique per purpose. */
+  deposit_ref: string;
+  deposited_at: string;
+  /** Satang of turnover that meets it (deposit x multiple). */
+  required: number;
+  wagered: Generated<number>;
+  /** Coins granted when met (purpose coins). */
+  coins: Generated<number>;
+  met_at: string | null;
+  created_at: string;
+}
+
 export interface BonusTables {
   bonus_definitions: BonusDefinitionsTable;
   user_bonuses: UserBonusesTable;
   bet_feed_cursors: BetFeedCursorsTable;
   bet_rounds: BetRoundsTable;
   refunds: RefundsTable;
+  deposit_turnover: DepositTurnoverTable;
 }

@@ -9,9 +9,10 @@ import type { Generated } from 'kysely';
  * Why an invitee's first deposit earned nothing (null: it earned): invites were switched off, the inviter's
  * account was not active, the inviter named themself, the two wallets are in different currencies, the
  * invitee's bank account was an earlier invitee's at their first deposit, or the first deposit was made before
- * invites existed.
+ * invites existed; `cap`: the inviter's daily cap was used up on the day it qualified. `bank` is also written at payout,
+ * when the invitee's current bank account is another earning's.
  */
-export type InviteEarningNote = 'off' | 'closed' | 'self' | 'currency' | 'bank' | 'before';
+export type InviteEarningNote = 'off' | 'closed' | 'self' | 'currency' | 'bank' | 'before' | 'cap';
 
 /** One row per invitee, written in the transaction that credits the invitee's first deposit. */
 export interface InviteEarningsTable {
@@ -33,6 +34,8 @@ export interface InviteEarningsTable {
   /** The receipt that paid it, null until received. */
   receipt_id: number | null;
   created_at: string;
+  /** When it became receivable: the invitee wagered the deposit and the daily cap applied; null until then. */
+  qualified_at: string | null;
 }
 
 /** One GET /api/invite/bonus that paid: the sum of the earnings it claimed. */

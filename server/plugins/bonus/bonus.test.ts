@@ -228,16 +228,75 @@ describe('GET /api/bonus/clear', () => {
     expect([row.status, Number(row.cleared_amount), row.active_player_id]).toEqual(['CLEARED', satang(100), null]);
   });
 
-  test('takes at most what the wallet holds (the rest is at a game)', async () => {
+  test('takes the rest of the bonus from the game through the provider when the wallet does not hold it', async () => {
     const c = code();
     await t.define('bonus', { code: c });
     const p = await t.player({ balance: satang(1000), games: ['pg'] });
-    await t.get(p, `/api/bonus/activate/${c}`);
+    const ub = (await t.get(p, `/api/bonus/activate/${c}`)).json();
     await t.toGame(p, 'pg', 1060);
     expect((await t.get(p, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
     expect(await walletBalance(t.db.db, p.id)).toBe(0);
-    expect(await budgetBalance(c)).toBe(-satang(60)); // 40 came back
-    expect((await gameBalances(t.db.db, p.id)).get('pg')).toBe(satang(1060));
+    expect(await budgetBalance(c)).toBe(0); // 40 from the wallet, 60 pulled from the game
+    expect((await gameBalances(t.db.db, p.id)).get('pg')).toBe(satang(1000));
+    expect(await t.sim.balance('pg', p.username)).toBe(satang(1000));
+    const row = await t.db.db.selectFrom('user_bonuses').selectAll().where('id', '=', Number(ub._id)).executeTakeFirstOrThrow();
+    expect([row.status, Number(row.cleared_amount), Number(row.debt)]).toEqual(['CLEARED', satang(100), 0]);
+    const lines = (await statements(p)).filter((l) => l.statement_type === 'finish_bonus').map((l) => [l.status, l.from_account, Number(l.amount)]);
+    expect(lines).toEqual([['FAILED', 'WALLET', satang(40)], ['FAILED', 'WALLET', satang(60)]]);
+  });
+
+  test('issue 39 row 1: deposit, bonus, transferAll, clear, transfer back: the bonus is not withdrawn', async () => {
+    const c = code();
+    await t.define('bonus', { code: c, percent: 10 });
+    const p = await t.player({ balance: satang(1000), games: ['pg'] });
+    await t.get(p, `/api/bonus/activate/${c}`);
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/transferAll', headers: p.headers, payload: { to: 'pg' } })).statusCode).toBe(200);
+    expect((await t.get(p, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
+    const back = await t.app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: p.headers, payload: { from: 'pg', to: 'WALLET', amount: 1100 } });
+    expect([back.statusCode, back.json().message]).toEqual([422, 'MONEY_NOT_ENOUGH']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: p.headers, payload: { from: 'pg', to: 'WALLET', amount: 1000 } })).statusCode).toBe(200);
+    const all = await t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: p.headers, payload: { amount: 1100 } });
+    expect([all.statusCode, all.json()]).toEqual([422, { message: 'MONEY_NOT_ENOUGH' }]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: p.headers, payload: { amount: 1000 } })).statusCode).toBe(200);
+    expect(await budgetBalance(c)).toBe(0);
+  });
+
+  test('a provider that does not answer at the clear leaves a debt: withdrawals answer BONUS_DEBT until the pass collects it', async () => {
+    const c = code();
+    await t.define('bonus', { code: c, percent: 10 });
+    const p = await t.player({ balance: satang(1000), games: ['pg'] });
+    const ub = (await t.get(p, `/api/bonus/activate/${c}`)).json();
+    await t.toGame(p, 'pg', 1100);
+    t.sim.failNext('balance', 'timeout-before-apply');
+    expect((await t.get(p, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
+    const row = () => t.db.db.selectFrom('user_bonuses').selectAll().where('id', '=', Number(ub._id)).executeTakeFirstOrThrow();
+    expect(Number((await row()).debt)).toBe(satang(100));
+    const withdraw = (amount: number) => t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: p.headers, payload: { amount } });
+    // The player brings everything back: the wallet holds 1100, of which 100 is still the operator's.
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/transfer', headers: p.headers, payload: { from: 'pg', to: 'WALLET', amount: 1100 } })).statusCode).toBe(200);
+    const refused = await withdraw(1100);
+    expect([refused.statusCode, refused.json()]).toEqual([422, { message: 'BONUS_DEBT' }]);
+    expect((await withdraw(100)).json()).toEqual({ message: 'BONUS_DEBT' });
+    expect((await t.app.bonus.pollNow()).owing).toBe(0);
+    expect([Number((await row()).debt), Number((await row()).cleared_amount)]).toEqual([0, satang(100)]);
+    expect(await walletBalance(t.db.db, p.id)).toBe(satang(1000));
+    expect((await withdraw(1100)).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect((await withdraw(1000)).statusCode).toBe(200);
+  });
+
+  test('bonus money lost at play is not asked for again: the debt shrinks to what the player still holds', async () => {
+    const c = code();
+    await t.define('bonus', { code: c, percent: 10, percentFail: 0 });
+    const p = await t.player({ balance: satang(1000), games: ['pg'] });
+    const ub = (await t.get(p, `/api/bonus/activate/${c}`)).json();
+    await t.toGame(p, 'pg', 1100);
+    await t.play(p, 'pg', 525, 'lose', 2); // 50 left at the provider, the mirror still says 1100
+    expect((await t.get(p, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR' });
+    const row = await t.db.db.selectFrom('user_bonuses').selectAll().where('id', '=', Number(ub._id)).executeTakeFirstOrThrow();
+    expect([Number(row.cleared_amount), Number(row.debt)]).toEqual([satang(50), 0]);
+    expect(await budgetBalance(c)).toBe(-satang(50));
+    expect(await t.sim.balance('pg', p.username)).toBe(0);
+    expect(await walletBalance(t.db.db, p.id)).toBe(0);
   });
 
   test('nothing active: 404 NO_DATA', async () => {
@@ -297,7 +356,7 @@ describe('the wagering engine', () => {
     expect(w.statusCode === 200 || w.json().message === 'MONEY_NOT_ENOUGH').toBe(true);
   });
 
-  test('losses down to percentFail% of the start fail the bonus (mirrors refreshed from the provider); nothing moves', async () => {
+  test('losses down to percentFail% of the start fail the bonus (mirrors refreshed from the provider); what remains of the bonus is taken back', async () => {
     const c = code();
     await t.define('bonus', { code: c, percent: 10, percentFail: 10 });
     const p = await t.player({ balance: satang(1000), games: ['pg'] });
@@ -311,11 +370,15 @@ describe('the wagering engine', () => {
     await pollUntil(async () => !(await activeOf(p)).status);
 
     const row = await t.db.db.selectFrom('user_bonuses').selectAll().where('id', '=', Number(ub._id)).executeTakeFirstOrThrow();
-    expect(row.status).toBe('FAILED');
-    const last = (await statements(p)).pop()!;
-    expect([last.statement_type, last.status, Number(last.amount)]).toEqual(['finish_bonus', 'FAILED', satang(100)]);
-    expect(await budgetBalance(c)).toBe(-satang(100));
-    expect((await gameBalances(t.db.db, p.id)).get('pg')).toBe(satang(110));
+    expect([row.status, Number(row.cleared_amount), Number(row.debt)]).toEqual(['FAILED', satang(100), 0]);
+    const finish = (await statements(p)).filter((l) => l.statement_type === 'finish_bonus').map((l) => [l.status, l.from_account, Number(l.amount)]);
+    expect(finish).toEqual([['FAILED', 'BONUS', satang(100)], ['FAILED', 'WALLET', satang(100)]]);
+    // The bonus's 100 came back from the game (the wallet was empty): 10 of the player's own money remains.
+    expect(await budgetBalance(c)).toBe(0);
+    expect((await gameBalances(t.db.db, p.id)).get('pg')).toBe(satang(10));
+    expect(await walletBalance(t.db.db, p.id)).toBe(0);
+    const w = await t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: p.headers, payload: { amount: 100 } });
+    expect(w.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
   });
 
   test('a bonus is never failed on a stale figure: a provider that does not answer defers the judgement to the next pass', async () => {

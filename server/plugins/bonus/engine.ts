@@ -4,7 +4,6 @@ import type { BonusKind, UserBonusStatus } from '../../db/schema-bonus';
 import { nowIso } from '../../db';
 import { conflict, notFound, unprocessable } from '../../errors';
 import {
-  debitWallet,
   creditWallet,
   ensureAccounts,
   gameBalances,
@@ -32,6 +31,7 @@ import {
   type UserBonus,
 } from './repository';
 import { readBonusRules } from './settings';
+import { bonusDebtOf, collectBonusDebt, collectOpenDebts, takeFromWallet } from './takeback';
 import { windowStart } from './zone';
 
 /**
@@ -121,28 +121,25 @@ export async function activate(deps: BonusDeps, playerId: number, rawCode: strin
       refId: String(id),
       linked: statementLink(kind, code),
     });
-    return { ...row, id };
+    return { ...row, id, debt: 0 };
   });
 }
 
 /**
- * Clear (GET /api/bonus/clear): ends the active bonus and takes back what remains of its amount, min(bonus,
- * wallet), to its budget; a `finish_bonus` line (FAILED: the bonus did not complete) shows what was taken.
- * NO_DATA when no bonus is active.
+ * Clear (GET /api/bonus/clear): ends the active bonus and takes back what remains of its amount, from the wallet
+ * and the games together (takeback.ts): min(bonus, wallet) in this transaction, the rest recorded as the bonus's
+ * debt and then pulled from the games through the provider; a `finish_bonus` line (FAILED: the bonus did not
+ * complete) shows what the wallet gave at once. NO_DATA when no bonus is active. `debt`: what is still owed after
+ * the pull (withdrawals wait for it: BONUS_DEBT).
  */
-export async function clearBonus(deps: BonusDeps, playerId: number): Promise<{ taken: number }> {
+export async function clearBonus(deps: BonusDeps, playerId: number): Promise<{ taken: number; debt: number }> {
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const { ub, taken, debt } = await deps.db.transaction().execute(async (trx) => {
     await lockPlayer(trx, playerId);
     const ub = await findActiveBonus(trx, playerId);
     if (!ub) throw notFound('NO_DATA');
-    const [budgetAcc, walletAcc] = await ensureAccounts(trx, [systemAccount('bonus_budget', ub.code), walletAccount(playerId)], ub.currency);
-    const locked = await lockAccounts(trx, [budgetAcc.id, walletAcc.id]);
-    const taken = Math.min(ub.amount, locked.get(walletAcc.id)!.balance);
-    if (taken > 0) {
-      await debitWallet(trx, { playerId, amount: taken, to: 'bonus_budget', toScope: ub.code, kind: 'bonus_clear', reference: `bonus:${ub.id}:clear` });
-    }
-    if (!(await endUserBonus(trx, ub.id, 'CLEARED', now, taken))) throw notFound('NO_DATA');
+    const { taken, debt } = await takeFromWallet(trx, ub, 'clear');
+    if (!(await endUserBonus(trx, ub.id, 'CLEARED', now, taken, debt))) throw notFound('NO_DATA');
     await writeStatement(trx, {
       playerId,
       type: 'finish_bonus',
@@ -155,21 +152,35 @@ export async function clearBonus(deps: BonusDeps, playerId: number): Promise<{ t
       refId: String(ub.id),
       linked: statementLink(ub.kind, ub.code),
     });
-    return { taken };
+    return { ub, taken, debt };
   });
+  return { taken, debt: debt > 0 ? await collectAfterEnd(deps, ub) : 0 };
+}
+
+/** Pulls an ended bonus's debt right away; a failure here is logged and left to the wagering pass. */
+async function collectAfterEnd(deps: BonusDeps, ub: UserBonus): Promise<number> {
+  try {
+    return await collectBonusDebt(deps, ub.player_id);
+  } catch (e) {
+    deps.log?.warn({ userBonusId: ub.id, err: e instanceof Error ? e.message : String(e) }, 'bonus debt not collected yet');
+    return bonusDebtOf(deps.db, ub.player_id);
+  }
 }
 
 /**
- * Ends an active bonus as SUCCESS (turnover reached) or FAILED (balance fell to the threshold). Nothing moves:
- * on SUCCESS the bonus money is the player's to withdraw; on FAILED it counts as lost (the balance is already
- * at or below percentFail% of the start), and what little remains stays with the player. Returns false when the
- * bonus was no longer active (cleared meanwhile).
+ * Ends an active bonus as SUCCESS (turnover reached) or FAILED (balance fell to the threshold). On SUCCESS nothing
+ * moves: the bonus money is the player's. On FAILED what remains of the bonus amount is taken back like a clear's
+ * (from the wallet now, the rest as a debt pulled from the games), so failing is no way out of wagering either.
+ * Returns false when the bonus was no longer active (cleared meanwhile).
  */
 export async function finishBonus(deps: BonusDeps, ub: UserBonus, status: 'SUCCESS' | 'FAILED'): Promise<boolean> {
   const now = deps.now();
-  return deps.db.transaction().execute(async (trx) => {
+  const ended = await deps.db.transaction().execute(async (trx) => {
     await lockPlayer(trx, ub.player_id);
-    if (!(await endUserBonus(trx, ub.id, status, now))) return false;
+    // Under the player's lock a clear cannot end it meanwhile: still active here means this call ends it.
+    if ((await findActiveBonus(trx, ub.player_id))?.id !== ub.id) return false;
+    const back = status === 'FAILED' ? await takeFromWallet(trx, ub, 'fail') : null;
+    if (!(await endUserBonus(trx, ub.id, status, now, back?.taken ?? null, back?.debt ?? 0))) return false;
     await writeStatement(trx, {
       playerId: ub.player_id,
       type: 'finish_bonus',
@@ -182,8 +193,25 @@ export async function finishBonus(deps: BonusDeps, ub: UserBonus, status: 'SUCCE
       refId: String(ub.id),
       linked: statementLink(ub.kind, ub.code),
     });
-    return true;
+    if (back?.taken) {
+      await writeStatement(trx, {
+        playerId: ub.player_id,
+        type: 'finish_bonus',
+        status: 'FAILED',
+        from: 'WALLET',
+        to: ub.kind === 'promotion' ? 'PROMOTION' : 'BONUS',
+        amount: back.taken,
+        currency: ub.currency,
+        refType: 'bonus_fail',
+        refId: String(ub.id),
+        linked: statementLink(ub.kind, ub.code),
+      });
+    }
+    return back ? { debt: back.debt } : true;
   });
+  if (ended === false) return false;
+  if (ended !== true && ended.debt > 0) await collectAfterEnd(deps, ub);
+  return true;
 }
 
 /**
@@ -248,11 +276,18 @@ async function evaluateOne(deps: BonusDeps, ub: UserBonus, report: EvaluationRep
   }
 }
 
-export interface WageringReport extends FeedReport, EvaluationReport {}
+export interface WageringReport extends FeedReport, EvaluationReport {
+  /** Players who still owe part of an ended bonus after this pass tried to collect it. */
+  owing: number;
+}
 
-/** The wagering job, one function: read every bet feed, then judge the bonuses that received rounds. */
+/**
+ * The wagering job, one function: read every bet feed, then judge the bonuses that received rounds, then collect
+ * the bonus debts still open (a provider that was down at a clear).
+ */
 export async function runWageringPass(deps: BonusDeps & { provider: FeedDeps['provider'] }): Promise<WageringReport> {
   const feed = await pollBetFeeds({ db: deps.db, provider: deps.provider, now: deps.now, log: deps.log });
   const evaluation = await evaluateBonuses(deps);
-  return { ...feed, ...evaluation };
+  const owing = await collectOpenDebts(deps);
+  return { ...feed, ...evaluation, owing };
 }

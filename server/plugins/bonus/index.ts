@@ -4,6 +4,8 @@ import { ConfigError } from '../../config';
 import { startPoller, type Poller } from '../../wagering/poller';
 import { runWageringPass, type BonusDeps, type WageringReport } from './engine';
 import { findActiveBonus } from './repository';
+import { bonusDebtOf } from './takeback';
+import { unprocessable } from '../../errors';
 import routes from './routes';
 import { startJobLease, type Lease } from '../../lib/lease';
 
@@ -34,7 +36,7 @@ export function pollIntervalFromEnv(env: Record<string, string | undefined>, dem
 
 /**
  * Bonuses, promotion codes and refunds (docs/bonus.md): the routes, the withdrawal gate (BONUS_CONDITION while
- * a bonus is active) and the wagering poller, started when the app is ready and stopped when it closes; its timer
+ * a bonus is active, BONUS_DEBT while an ended one is still owed) and the wagering poller, started when the app is ready and stopped when it closes; its timer
  * runs a pass only while this process holds the `wagering-poller` lease.
  */
 async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
@@ -49,7 +51,13 @@ async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
     pollNow: () => (poller ? poller.runNow() : Promise.reject(new Error('the app is not ready'))),
   } satisfies BonusApi);
 
-  app.wallet.setBonusGate(async (db, playerId) => !!(await findActiveBonus(db, playerId)));
+  // BONUS_CONDITION while a bonus is active; BONUS_DEBT (thrown: a code of its own) while part of an ended bonus is
+  // still to be taken back from the games (takeback.ts). Both read under the withdrawal's player lock.
+  app.wallet.setBonusGate(async (db, playerId) => {
+    if (await findActiveBonus(db, playerId)) return true;
+    if ((await bonusDebtOf(db, playerId)) > 0) throw unprocessable('BONUS_DEBT');
+    return false;
+  });
 
   // Timed passes only in the process holding the `wagering-poller` lease (docs/operations.md "Background jobs
   // (leases)"); pollNow() runs wherever it is called.

@@ -75,6 +75,8 @@ test('after a bonus failed in the period the refund is refundFail% of the net lo
   expect((await receive(p)).json()).toEqual({ message: 'REFUND_SUCCESS', amount: 100 });
   const line = await t.db.db.selectFrom('statements').select('linked_description').where('player_id', '=', p.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
   expect(line.linked_description).toBe('10%');
+  // The failed bonus's 100 was taken back from the game (docs/bonus.md "Taking the bonus back"): the refund plays on.
+  await t.toGame(p, 'pg', 100);
   // The next period has no failed bonus: back to refundSuccess%.
   await t.play(p, 'pg', 100, 'lose');
   await t.app.bonus.pollNow();

@@ -7,7 +7,7 @@ import { nowIso } from '../../db';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export type Definition = BonusDefinitionsTable;
-export type UserBonus = Omit<UserBonusesTable, 'id'> & { id: number };
+export type UserBonus = Omit<UserBonusesTable, 'id' | 'debt'> & { id: number; debt: number };
 
 const num = (v: unknown) => Number(v);
 
@@ -25,6 +25,7 @@ function toUserBonus(r: Record<string, unknown>): UserBonus {
     fail_at: num(u.fail_at),
     needs_check: num(u.needs_check),
     cleared_amount: u.cleared_amount == null ? null : num(u.cleared_amount),
+    debt: num(u.debt ?? 0),
   };
 }
 
@@ -82,7 +83,7 @@ export async function listUserBonuses(db: Db, playerId: number): Promise<UserBon
   return rows.map(toUserBonus);
 }
 
-export async function insertUserBonus(trx: Db, row: Omit<UserBonusesTable, 'id'>): Promise<number> {
+export async function insertUserBonus(trx: Db, row: Omit<UserBonusesTable, 'id' | 'debt'>): Promise<number> {
   const r = await trx.insertInto('user_bonuses').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(r.id);
 }
@@ -104,10 +105,12 @@ export async function endUserBonus(
   status: 'SUCCESS' | 'FAILED' | 'CLEARED',
   at: Date,
   clearedAmount: number | null = null,
+  /** What is still to be taken back (takeback.ts); withdrawals wait while it is above 0. */
+  debt = 0,
 ): Promise<boolean> {
   const r = await trx
     .updateTable('user_bonuses')
-    .set({ status, active_player_id: null, needs_check: 0, ended_at: nowIso(at), updated_at: nowIso(at), cleared_amount: clearedAmount })
+    .set({ status, active_player_id: null, needs_check: 0, ended_at: nowIso(at), updated_at: nowIso(at), cleared_amount: clearedAmount, debt })
     .where('id', '=', id)
     .where('status', '=', 'ACTIVE')
     .executeTakeFirst();
