@@ -12,6 +12,7 @@ export const USER_SECTIONS: readonly string[] = [
   'bankName',
   'banners',
   'bonus',
+  'bonusLock',
   'conditions',
   'deposit',
   'gameAccount',

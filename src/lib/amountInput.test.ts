@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 
-import { keepAmountCharacters, readAmount, refusalMessage, writeAmount } from './amountInput';
+import { amountExample, keepAmountCharacters, readAmount, writeAmount } from './amountInput';
 import { formatAmount, MARKS } from './format';
 import { LOCALES, standardLanguageTag, type Locale } from './locale';
 
@@ -128,10 +128,10 @@ describe('writeAmount', () => {
   });
 });
 
-describe('refusalMessage', () => {
-  it("names the language's own example and decimal mark", () => {
-    expect(refusalMessage('ambiguous', 'la')).toEqual({ key: 'wallet.ambiguousAmount', values: { example: '1.030,50', decimal: ',' } });
-    expect(refusalMessage('decimals', 'th').key).toBe('wallet.invalidAmount');
+describe('amountExample', () => {
+  it("is the language's own 1,030.50 and decimal mark", () => {
+    expect(amountExample('la')).toEqual({ example: '1.030,50', decimal: ',' });
+    expect(amountExample('th')).toEqual({ example: '1,030.50', decimal: '.' });
   });
 });
 

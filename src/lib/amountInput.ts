@@ -55,10 +55,9 @@ export function writeAmount(satang: number, locale: Locale): string {
   return `${satang < 0 ? '-' : ''}${grouped}${cents ? decimal + String(cents).padStart(2, '0') : ''}`;
 }
 
-/** The translation key of a refusal, and what it names (the language's own example of 1,030.50). */
-export function refusalMessage(reason: AmountRefusal, locale: Locale): { key: string; values: Record<string, string> } {
-  const values = { example: writeAmount(103050, locale), decimal: MARKS[locale].decimal };
-  return { key: reason === 'ambiguous' ? 'wallet.ambiguousAmount' : 'wallet.invalidAmount', values };
+/** What an ambiguous amount's message (wallet.ambiguousAmount) names: the language's own 1,030.50 and decimal mark. */
+export function amountExample(locale: Locale): { example: string; decimal: string } {
+  return { example: writeAmount(103050, locale), decimal: MARKS[locale].decimal };
 }
 
 /** A keystroke filter for amount fields: digits, the two marks (so a refusal can explain a wrong one) and spaces. */

@@ -14,6 +14,8 @@ export const defaultHandlers = [
   http.get('/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: false })),
   // The user layout reads the play limits (reality check): none set, no restriction, a session that just began.
   http.get('/api/limits', () => HttpResponse.json(limitsAnswer())),
+  // The home and the withdraw modal say an active bonus's lock (issue 40): none unless a test serves one.
+  http.get('/api/bonus/check/active', () => HttpResponse.json({ status: false, type: null, progress: null })),
 ];
 
 /** A GET /api/limits answer (issue 15): no limit, no restriction, a session started now; `overrides` replace fields. */

@@ -5,11 +5,15 @@ import { errorCode } from '../../app/apiErrors';
 import { useAppSelector } from '../../app/hooks';
 import { errorText } from '../../app/notify';
 import { selectLocale } from '../../app/prefs';
+import { useGetWalletQuery } from '../../app/walletApi';
 import { BannerCarousel } from '../../components/BannerCarousel';
+import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
+import { useBonusLock } from '../../components/useBonusLock';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
+import { lockOnReceiving } from '../../lib/bonusLock';
 import { localized } from '../../lib/localized';
 import {
   activationAnswered,
@@ -49,6 +53,11 @@ export function BonusModal({ bonus, active, onClose }: Props) {
   const showActivating = useDelayedFlag(flow.status === 'activating');
   const okButton = useRef<HTMLButtonElement>(null);
   const name = localized(bonus.name, locale) || bonus.code;
+  // Issue 40: what receiving locks, said before receiving: another bonus's lock when one is active, else this one's
+  // turnover target as the server will compute it from the wallet now.
+  const other = useBonusLock();
+  const balance = useGetWalletQuery(undefined, { selectFromResult: (r) => ({ amount: r.data?.wallet.amount }) }).amount;
+  const willLock = balance === undefined ? null : lockOnReceiving(bonus, balance);
 
   // The receive button is gone: the alert's OK takes the focus so the result is read and can be closed.
   useEffect(() => {
@@ -107,6 +116,13 @@ export function BonusModal({ bonus, active, onClose }: Props) {
           </button>
         ) : (
           <>
+            {other.lock ? (
+              <BonusLockNotice lock={other.lock} name={other.name} onLeave={onClose} testId="bonus-modal-lock" />
+            ) : (
+              <p className="bonus-modal__lock" data-testid="bonus-receive-lock">
+                {willLock ? t('bonusLock.onReceive', { target: format(willLock.target) }) : t('bonusLock.onReceivePromotion')}
+              </p>
+            )}
             {flow.status === 'failed' && (
               <div className="alert alert--error" role="alert" data-testid="bonus-failed">
                 <strong>{t('bonus.modal.failed')}</strong>

@@ -65,6 +65,10 @@ export function PromotionModal({ flow, onReceive, onSearchAgain, onClose }: Prop
               {t('bonus.promotion.percentFail', { percent: flow.promotion.percentFail })}
             </p>
             <SafeHtml html={localized(flow.promotion.description, locale)} className="promotion__description" />
+            {/* Issue 40: the lock receiving brings, said before receiving (the find answer carries no terms to name its target). */}
+            <p className="promotion__lock" data-testid="promotion-receive-lock">
+              {t('bonusLock.onReceivePromotion')}
+            </p>
             {flow.status === 'receiveFailed' && (
               <div className="alert alert--error" role="alert" data-testid="promotion-receive-failed">
                 <strong>{t('bonus.modal.failed')}</strong>

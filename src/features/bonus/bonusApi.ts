@@ -42,26 +42,9 @@ export interface UserBonus {
   received: Received[];
 }
 
-/** Where the active bonus stands: turnover done and its target; it fails at a total balance <= failAt. */
-export interface BonusProgress {
-  code: string;
-  name: LocalizedText;
-  kind: 'bonus' | 'promotion';
-  amount: number;
-  startAmount: number;
-  turnover: number;
-  target: number;
-  percentFail: number;
-  failAt: number;
-  createdAt: string;
-}
-
-/** GET /api/bonus/check/active (spec §3 Bonus active response, with the progress beyond it). */
-export interface ActiveBonus {
-  status: boolean;
-  type: BonusType | 'promotion' | null;
-  progress: BonusProgress | null;
-}
+// The active bonus's endpoint and types are shared with the wallet's screens (app/activeBonusApi.ts).
+export type { ActiveBonus, BonusProgress } from '../../app/activeBonusApi';
+export { useGetActiveBonusQuery } from '../../app/activeBonusApi';
 
 /** Spec §3 Promotion found. */
 export interface Promotion {
@@ -82,15 +65,6 @@ export const bonusApi = api.injectEndpoints({
       // A bonus that finishes or fails with play stops being the current card: reloaded with the wallet too.
       providesTags: [BONUS_LIST, 'Wallet'],
       // Spec §8: a failed bonus load only hides the loader.
-      extraOptions: { silent: true },
-    }),
-    /**
-     * The active bonus and its progress. The progress moves with play (turnover) and with the balances, so it
-     * is reloaded with the wallet: anything that reloads the wallet (refresh, transfers) reloads it too.
-     */
-    getActiveBonus: build.query<ActiveBonus, void>({
-      query: () => '/api/bonus/check/active',
-      providesTags: [BONUS_ACTIVE, 'Wallet'],
       extraOptions: { silent: true },
     }),
     activateBonus: build.mutation<UserBonus, string>({
@@ -122,7 +96,6 @@ export const bonusApi = api.injectEndpoints({
 
 export const {
   useGetBonusesQuery,
-  useGetActiveBonusQuery,
   useActivateBonusMutation,
   useClearBonusMutation,
   useLazyFindPromotionQuery,

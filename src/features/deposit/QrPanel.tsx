@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { Receipt } from '../../components/Receipt';
-import { keepAmountCharacters, readAmount, refusalMessage, writeAmount } from '../../lib/amountInput';
+import { amountExample, keepAmountCharacters, readAmount, writeAmount } from '../../lib/amountInput';
 import { formatAmount } from '../../lib/format';
 import { CreditTimeNote } from './ConfiguredNotes';
 import { useGetDepositLookupQuery } from './depositApi';
@@ -30,7 +30,7 @@ interface QrPanelProps {
 
 /** One bank's QR deposit: the amount form with quick picks, or the QR with its countdown and cancel. */
 export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, replaces, onLeave }: QrPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const locale = useAppSelector(selectLocale);
   const [text, setText] = useState('');
   const [tooLow, setTooLow] = useState(false);
@@ -56,6 +56,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
   // An ambiguous amount keeps the button: pressing it says how to write the amount (KBANK would disable it as 0).
   const decision = ambiguous ? 'ignored' : qrCreateDecision(bank, amount, minimum);
   const baht = (value: number) => formatAmount(value, locale);
+  const reviewReason = (kind: string) => (i18n.exists(`deposit.qr.reviewReason.${kind}`) ? t(`deposit.qr.reviewReason.${kind}`) : t('deposit.qr.reviewReason.other'));
 
   // The other QR ended meanwhile (expired, paid, cancelled): nothing to ask any more.
   const nothingToReplace = replaces === null;
@@ -97,7 +98,9 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
       />
     ) : machine.status === 'review' ? (
       <p className="alert" data-testid="qr-review">
-        {t('deposit.qr.review', { amount: baht(machine.amount) })}
+        {machine.review
+          ? t('deposit.qr.reviewArrived', { paid: baht(machine.review.paid), reason: reviewReason(machine.review.kind) })
+          : t('deposit.qr.review', { amount: baht(machine.amount) })}
       </p>
     ) : machine.status === 'expired' ? (
       <p className="alert" data-testid="qr-expired">
@@ -118,7 +121,9 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
       <div role="status" className="qr__status">
         {note}
       </div>
-      {machine.status === 'review' && <QrReviewHelp qrcodeId={machine.qrcodeId} onLeave={onLeave} />}
+      {machine.status === 'review' && (
+        <QrReviewHelp reference={machine.review?.ref || machine.qrcodeId} rejected={machine.review?.decision === 'REJECTED'} onLeave={onLeave} />
+      )}
       {machine.status === 'shown' || machine.status === 'cancelling' ? (
         <div className="qr__shown">
           <QrImage svg={machine.qr.svg} payload={machine.qr.payload} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
@@ -168,7 +173,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
               data-testid="qr-amount-input"
             />
             <p id={hintId} className={tooLow ? 'field__error' : 'field__hint'}>
-              {tooLow && ambiguous ? t('wallet.ambiguousAmount', refusalMessage('ambiguous', locale).values) : t('deposit.qr.minimum', { amount: baht(minimum) })}
+              {tooLow && ambiguous ? t('wallet.ambiguousAmount', amountExample(locale)) : t('deposit.qr.minimum', { amount: baht(minimum) })}
             </p>
           </div>
           <div className="quick-picks" role="group" aria-label={t('deposit.qr.quickPicks')}>

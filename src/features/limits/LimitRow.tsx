@@ -7,7 +7,7 @@ import { errorText } from '../../app/notify';
 import type { Limit, LimitKind, LimitsAnswer } from '../../app/playLimits';
 import { selectLocale } from '../../app/prefs';
 import { TextField } from '../../components/FormField';
-import { refusalMessage, writeAmount } from '../../lib/amountInput';
+import { amountExample, writeAmount } from '../../lib/amountInput';
 import { formatDateTime } from '../../lib/format';
 import { useSetLimitMutation } from './limitsApi';
 import { limitChange, MAX_MONEY_LIMIT, parseLimitInput, type LimitChange } from './rules';
@@ -66,7 +66,7 @@ export function LimitRow({ kind, limit, usage }: { kind: LimitKind; limit: Limit
     event.preventDefault();
     if (!parsed.ok) {
       setFieldError(
-        parsed.error === 'ambiguous' ? t('wallet.ambiguousAmount', refusalMessage('ambiguous', locale).values) : t(`limits.invalid.${parsed.error}`, { max }),
+        parsed.error === 'ambiguous' ? t('wallet.ambiguousAmount', amountExample(locale)) : t(`limits.invalid.${parsed.error}`, { max }),
       );
       return;
     }

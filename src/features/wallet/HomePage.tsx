@@ -2,6 +2,7 @@ import { memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useSt
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { activeBonusApi } from '../../app/activeBonusApi';
 import { api } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { modalOpened } from '../../app/modalSlice';
@@ -11,9 +12,11 @@ import { selectLastSync } from '../../app/prefs';
 import { retryableLazy } from '../../app/retryableLazy';
 import type { AppDispatch } from '../../app/store';
 import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation, walletApi } from '../../app/walletApi';
+import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { PageTitle } from '../../components/PageTitle';
 import { useAfterPaint } from '../../components/useAfterPaint';
 import { useBannerGate } from '../../components/useBannerGate';
+import { useBonusLock } from '../../components/useBonusLock';
 import { useModal } from '../../components/useModal';
 import { formatDateTime, formatRelativeTime } from '../../lib/format';
 import { AGREEMENT_MODAL, useAgreementPrompt } from './agreementPrompt';
@@ -97,7 +100,17 @@ export function prefetch(dispatch: AppDispatch): void {
   dispatch(walletApi.util.prefetch('getWallet', undefined, {}));
   dispatch(walletApi.util.prefetch('getSpinActive', undefined, {}));
   dispatch(playLimitsApi.util.prefetch('getLimits', undefined, {}));
+  dispatch(activeBonusApi.util.prefetch('getActiveBonus', undefined, {}));
 }
+
+/**
+ * Issue 40: an active bonus's turnover and a link to it, so its withdrawal lock is known before a withdrawal is
+ * tried. A component of its own: the bonus's answers redraw it, not the home.
+ */
+const HomeBonusLock = memo(function HomeBonusLock() {
+  const { lock, name } = useBonusLock();
+  return lock ? <BonusLockNotice lock={lock} name={name} testId="home-bonus-lock" /> : null;
+});
 
 /** /user/home (spec §2): balance, widgets, game carousels and the home modals. */
 export default function HomePage() {
@@ -236,6 +249,8 @@ export default function HomePage() {
           {t('home.transfer')}
         </button>
       </div>
+
+      <HomeBonusLock />
 
       {restriction && refusals > 0 && (
         <p ref={refusal} tabIndex={-1} className="form__error play-refusal" role="alert" data-testid="play-refusal">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
@@ -20,13 +20,15 @@ interface Props {
   flow: Extract<MoveFlow, { status: 'failed' }>;
   /** OK: back to the form. */
   onOk: () => void;
+  /** What the refusal means for this player, under the server's message (a withdrawal's bonus lock). */
+  children?: ReactNode;
 }
 
 /**
  * Spec §8: failures show an alert titled with the generic error text plus the server's message (a success shows
  * its receipt instead). It takes focus so a screen reader reads it.
  */
-export function MoveAlert({ flow, onOk }: Props) {
+export function MoveAlert({ flow, onOk, children }: Props) {
   const { t } = useTranslation();
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => ok.current?.focus(), []);
@@ -34,6 +36,7 @@ export function MoveAlert({ flow, onOk }: Props) {
     <div className="move-alert move-alert--error" role="alert" data-testid="move-alert">
       <p className="move-alert__title">{t('wallet.result.errorTitle')}</p>
       <p className="move-alert__message">{errorText(flow.code)}</p>
+      {children}
       <button ref={ok} type="button" className="button button--primary" onClick={onOk}>
         {t('wallet.ok')}
       </button>

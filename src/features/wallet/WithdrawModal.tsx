@@ -1,12 +1,16 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
 import { useAppSelector } from '../../app/hooks';
 import { selectLocale } from '../../app/prefs';
 import { BankMark } from '../../components/BankMark';
+import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
-import { formatAccountNumber } from '../../lib/format';
+import { useBonusLock } from '../../components/useBonusLock';
+import { useGetProfileQuery } from '../../app/accountApi';
+import { formatAccountNumber, formatDateTime } from '../../lib/format';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { MoveAlert, resultText } from './MoveAlert';
@@ -31,6 +35,17 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const busy = flow.status === 'submitting';
   const showBusy = useDelayedFlag(busy);
   const showLoading = useDelayedFlag(limits.isLoading);
+  // Refused during the hold after a bank change (issue 39 row 6): the profile says when it ends.
+  const cooling = flow.status === 'failed' && flow.code === 'BANK_CHANGE_COOLDOWN';
+  const holdUntil = useGetProfileQuery(undefined, { skip: !cooling }).data?.bankAccount?.withdrawHoldUntil;
+  // Issue 40: an active bonus's lock is said before the amount, not found only after submitting.
+  const bonus = useBonusLock();
+  const refusedByBonus = flow.status === 'failed' && flow.code === 'BONUS_CONDITION';
+  const { refetch: refetchBonus } = bonus;
+  // Refused for a bonus this screen did not know of (or whose turnover moved): ask for it again.
+  useEffect(() => {
+    if (refusedByBonus) refetchBonus();
+  }, [refusedByBonus, refetchBonus]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +69,21 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
       {flow.status === 'succeeded' ? (
         <Receipt receipt={flow.receipt} note={resultText(t, flow.message)} onClose={() => onClose(true)} />
       ) : flow.status === 'failed' ? (
-        <MoveAlert flow={flow} onOk={backToForm} />
+        <MoveAlert flow={flow} onOk={backToForm}>
+          {cooling && holdUntil && (
+            <p className="move-alert__detail" data-testid="withdraw-bank-hold">
+              {t('withdraw.holdUntil', { time: formatDateTime(holdUntil) })}
+            </p>
+          )}
+          {refusedByBonus && (
+            <p className="move-alert__detail" data-testid="withdraw-bonus-refused">
+              {bonus.lock && <>{t('bonusLock.refused', { remaining: format(bonus.lock.remaining) })} </>}
+              <Link to="/user/bonus" onClick={() => onClose(attempted)}>
+                {t('bonusLock.link')}
+              </Link>
+            </p>
+          )}
+        </MoveAlert>
       ) : (
         <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy || limits.isLoading}>
           <dl className="facts">
@@ -73,6 +102,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
               </div>
             )}
           </dl>
+          {bonus.lock && <BonusLockNotice lock={bonus.lock} name={bonus.name} showTakesBack onLeave={() => onClose(attempted)} testId="withdraw-bonus-lock" />}
           {showLoading && <p aria-busy="true">{t('common.loading')}</p>}
           {limits.isError && <p className="form__error">{t('withdraw.limitsFailed')}</p>}
           <AmountField

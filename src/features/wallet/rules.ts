@@ -1,4 +1,4 @@
-import { readAmount, refusalMessage } from '../../lib/amountInput';
+import { amountExample, readAmount } from '../../lib/amountInput';
 import type { Locale } from '../../lib/locale';
 import { fromSatang } from './money';
 
@@ -13,8 +13,7 @@ function typedAmount(text: string, locale: Locale): { amount: number } | { error
   const reading = readAmount(text, locale);
   if (reading.kind === 'amount') return { amount: fromSatang(reading.satang) };
   if (reading.kind === 'empty') return { error: { key: 'wallet.invalidAmount' } };
-  const { key, values } = refusalMessage(reading.reason, locale);
-  return { error: key === 'wallet.invalidAmount' ? { key } : { key, values } };
+  return { error: reading.reason === 'ambiguous' ? { key: 'wallet.ambiguousAmount', values: amountExample(locale) } : { key: 'wallet.invalidAmount' } };
 }
 
 /** Spec §5 Transfer: both accounts chosen, different, and at least 1 baht (with at most 2 decimals). */
