@@ -104,6 +104,8 @@ export function buildRoutes(store: AppStore): RouteObject[] {
           children: [
             { path: 'login', lazy: page(() => import(/* webpackChunkName: "route-login" */ '../features/session/LoginPage')) },
             { path: 'register', lazy: page(() => import(/* webpackChunkName: "route-register" */ '../features/register/RegisterPage')) },
+            // A forgotten password (issue 40 item 4).
+            { path: 'forgot', lazy: page(() => import(/* webpackChunkName: "route-forgot" */ '../features/recover/RecoverPage')) },
             { path: 'howto', lazy: page(() => import(/* webpackChunkName: "route-howto" */ '../features/howto/HowtoPage')) },
             {
               path: 'contact',

@@ -8,6 +8,7 @@ import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
 import type { LaunchState } from '../features/wallet/launchSlice';
+import type { RecoverState } from '../features/recover/recoverSlice';
 import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from './api';
@@ -43,6 +44,8 @@ const realityPersist: PersistConfig<RealityState> = { key: 'reality', storage: l
 export interface LazyLoadedSlices {
   moveFlow: MoveState;
   gameLaunch: LaunchState;
+  /** The forgotten-password machine (features/recover/recoverStore.ts), with the /forgot chunk. */
+  recover: RecoverState;
 }
 
 export const rootReducer = combineSlices({

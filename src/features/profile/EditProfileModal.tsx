@@ -13,11 +13,14 @@ import { useGetProfileBanksQuery, useUpdateProfileMutation, type ProfileBank, ty
 
 export const EDIT_PROFILE_MODAL = 'editProfile';
 
-type Field = keyof ProfileChange;
-type Errors = Partial<Record<Field, string>>;
+type Field = Exclude<keyof ProfileChange, 'password'>;
+type Errors = Partial<Record<Field | 'password', string>>;
 
-/** The same client rules as the registration (spec §5): all required, English names for KTB/TMB/BBL, digits only. */
-export function profileChangeErrors(values: ProfileChange, englishOnly: boolean): Errors {
+/**
+ * The same client rules as the registration (spec §5): all required, English names for KTB/TMB/BBL, digits only;
+ * and the current password when the bank or the account number changes (issue 39 row 6).
+ */
+export function profileChangeErrors(values: ProfileChange, englishOnly: boolean, bankChanged = false): Errors {
   const errors: Errors = {};
   if (values.name.trim() === '') errors.name = 'register.required';
   if (values.bankCode === '') errors.bankCode = 'register.chooseRequired';
@@ -25,7 +28,13 @@ export function profileChangeErrors(values: ProfileChange, englishOnly: boolean)
   if (accountName === '') errors.bankAccountName = 'register.required';
   else if (englishOnly && !isEnglishName(accountName)) errors.bankAccountName = 'register.englishOnly';
   if (values.bankAccountNo === '') errors.bankAccountNo = 'register.required';
+  if (bankChanged && !values.password) errors.password = 'profile.passwordRequired';
   return errors;
+}
+
+/** A change of the bank or of the account number: the server then needs the current password and holds withdrawals. */
+export function changesBank(values: Pick<ProfileChange, 'bankCode' | 'bankAccountNo'>, own: { bankCode: string; bankAccountNo: string } | null): boolean {
+  return !own || values.bankCode !== own.bankCode || values.bankAccountNo !== own.bankAccountNo;
 }
 
 /** One account name, before the account number; its hint turns into the English-only note for KTB/TMB/BBL. */
@@ -37,19 +46,21 @@ const NAME_FIELDS: AccountNameField<'bankAccountName'>[] = [
  * Edit profile (spec §2 names it; PUT /api/account/profile): the profile name and the bank account (bank, account
  * name, number). The banks are the build's market's, plus the player's own if it is not among them. The server's
  * refusal (EXISTING_BANK, BANK_ACCOUNT_NAME_ENG, INVALID_BANK...) shows in the modal; success closes it and the
- * profile and the home read the new data.
+ * profile and the home read the new data. Changing the bank or the account number asks for the current password
+ * (issue 39 row 6: a token alone must not redirect withdrawals), sent with the change; a name-only edit does not.
  */
 export function EditProfileModal({ profile, onClose, market = MARKET }: { profile: ProfileView; onClose: () => void; market?: Market }) {
   const { t } = useTranslation();
   const banks = useGetProfileBanksQuery(market);
   const [update, { isLoading }] = useUpdateProfileMutation();
   const own = profile.bankAccount;
-  const [values, setValues] = useState<ProfileChange>({
+  const [values, setValues] = useState<Omit<ProfileChange, 'password'>>({
     name: profile.profile.name,
     bankCode: own?.bankCode ?? '',
     bankAccountName: own?.bankAccountName ?? '',
     bankAccountNo: own?.bankAccountNo ?? '',
   });
+  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [failed, setFailed] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -59,6 +70,7 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
     options.unshift({ code: own.bankCode, nameTH: own.bank.nameTH, nameEN: own.bank.nameEN });
   }
   const englishOnly = takesEnglishName(values.bankCode, options);
+  const bankChanged = changesBank(values, own);
 
   const set = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -69,7 +81,7 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isLoading) return;
-    const found = profileChangeErrors(values, englishOnly);
+    const found = profileChangeErrors({ ...values, password }, englishOnly, bankChanged);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       // The first invalid control takes the focus, as on the registration steps.
@@ -81,12 +93,13 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
       bankCode: values.bankCode,
       bankAccountName: normalizeName(values.bankAccountName),
       bankAccountNo: values.bankAccountNo,
+      ...(bankChanged ? { password } : {}),
     });
     if ('data' in result && result.data) onClose();
     else setFailed(errorCode('error' in result ? result.error : null));
   };
 
-  const error = (field: Field) => (errors[field] ? t(errors[field]) : null);
+  const error = (field: Field | 'password') => (errors[field] ? t(errors[field]) : null);
 
   return (
     <Modal id={EDIT_PROFILE_MODAL} title={t('profile.editTitle')} onClose={onClose}>
@@ -113,6 +126,24 @@ export function EditProfileModal({ profile, onClose, market = MARKET }: { profil
           englishOnlyAs="hint"
           namesFirst
         />
+        {bankChanged && (
+          <TextField
+            label={t('profile.currentPassword')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (errors.password) setErrors(({ password: _gone, ...rest }) => rest);
+              setFailed(null);
+            }}
+            required
+            hint={t('profile.currentPasswordHint')}
+            error={error('password')}
+            data-testid="edit-profile-password"
+          />
+        )}
         {failed && (
           <div className="alert alert--error" role="alert" data-testid="edit-profile-failed">
             <p>{errorText(failed)}</p>

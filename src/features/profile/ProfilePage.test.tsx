@@ -244,10 +244,12 @@ describe('edit profile modal (PUT /api/account/profile, issue 12)', () => {
     await user.type(within(dialog).getByLabelText('Bank account name'), 'somsri  dee');
     await user.clear(within(dialog).getByLabelText('Account number'));
     await user.type(within(dialog).getByLabelText('Account number'), '987-654-3210');
+    // A new bank account needs the current password (issue 39 row 6; EditProfileModal.test.tsx).
+    await user.type(within(dialog).getByLabelText('Current password'), 'secret1');
     await user.click(within(dialog).getByTestId('edit-profile-submit'));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.puts).toEqual([{ name: 'Somsri', bankCode: 'SCB', bankAccountName: 'SOMSRI DEE', bankAccountNo: '9876543210' }]);
+    expect(calls.puts).toEqual([{ name: 'Somsri', bankCode: 'SCB', bankAccountName: 'SOMSRI DEE', bankAccountNo: '9876543210', password: 'secret1' }]);
     expect(store.getState().modals.stack).toEqual([]);
   });
 

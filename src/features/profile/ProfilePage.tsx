@@ -104,6 +104,12 @@ export default function ProfilePage() {
               </dd>
             </div>
           </dl>
+          {bank?.withdrawHoldUntil && (
+            // After a bank change withdrawals wait (issue 39 row 6): said here, before a withdrawal is refused.
+            <p className="alert" role="status" data-testid="profile-withdraw-hold">
+              {t('profile.withdrawHold', { time: formatDateTime(bank.withdrawHoldUntil) })}
+            </p>
+          )}
         </>
       )}
       <Link to="/user/limits" className="button profile__limits" data-testid="profile-limits">

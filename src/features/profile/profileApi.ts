@@ -8,6 +8,8 @@ export interface ProfileChange {
   bankCode: string;
   bankAccountName: string;
   bankAccountNo: string;
+  /** The current password: sent only when the bank or the account number changes (issue 39 row 6). */
+  password?: string;
 }
 
 /** A bank the player can hold an account at (GET /api/lookup/banks?market=). */
@@ -26,12 +28,6 @@ export interface PasswordChanged {
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProfile: build.query<ProfileView, void>({
-      query: () => '/api/account/profile',
-      providesTags: ['Profile'],
-      // Spec §8: a profile load failure only hides the loader.
-      extraOptions: { silent: true },
-    }),
     /** The build's market's banks, for the edit-profile modal (the register feature has its own query). */
     getProfileBanks: build.query<ProfileBank[], Market>({
       query: (market) => `/api/lookup/banks?market=${market}`,
@@ -53,4 +49,6 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProfileQuery, useChangePasswordMutation, useGetProfileBanksQuery, useUpdateProfileMutation } = profileApi;
+export const { useChangePasswordMutation, useGetProfileBanksQuery, useUpdateProfileMutation } = profileApi;
+// The profile read lives with the account calls more than one feature uses (the withdraw modal reads its bank hold).
+export { useGetProfileQuery } from '../../app/accountApi';

@@ -10,7 +10,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useLoginMutation } from './sessionApi';
 import { selectLoginError, selectLoginStatus, selectSessionExpired } from './sessionSlice';
 
-/** /login: phone and password, an error line, remember-me, a link to register, the language dropdown. */
+/** /login: phone and password, an error line, remember-me, links to a forgotten password and to register, the language dropdown. */
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -90,6 +90,11 @@ export default function LoginPage() {
           />
           <label htmlFor="login-remember">{t('login.remember')}</label>
         </div>
+        <p className="login__forgot">
+          <Link to="/forgot" data-testid="login-forgot">
+            {t('login.forgot')}
+          </Link>
+        </p>
         <p id={errorId} className="form__error" role="alert" data-testid="login-error">
           {error}
         </p>
