@@ -18,7 +18,9 @@ export async function recoveryRoutes(app: FastifyInstance, opts: { service: Reco
     '/api/account/reset',
     { schema: { body: s.resetBody, response: { 200: s.okBody, ...s.errorResponses } } },
     async (req) => {
-      await service.reset(req.body.otpToken, req.body.newPassword, scopeOf(req));
+      const playerId = await service.reset(req.body.otpToken, req.body.newPassword, scopeOf(req));
+      // Every session ended: so do their sockets, on every process (docs/chat.md "Sockets follow sessions").
+      if (app.hasDecorator('realtime')) app.realtime.endPlayerSessions(playerId);
       return { message: 'OK' };
     },
   );

@@ -142,8 +142,14 @@ describe('POST /api/account/reset', () => {
     const p = await askedForReset();
     const otherDevice = ((await login(t.app, p.username, p.password)).json() as { token: string }).token;
     expect((await verify(p.otpToken, p.code)).json()).toEqual({ code: 'OTP_CODE_VALID' });
-    const res = await reset(p.otpToken, 'brand-new-1');
+    // The sessions' sockets end too (docs/chat.md "Sockets follow sessions").
+    const realtime = t.app.realtime as { endPlayerSessions: (playerId: number, keepToken?: string) => void };
+    const real = realtime.endPlayerSessions;
+    const ended: unknown[][] = [];
+    realtime.endPlayerSessions = (...args) => void ended.push(args);
+    const res = await reset(p.otpToken, 'brand-new-1').finally(() => (realtime.endPlayerSessions = real));
     expect([res.statusCode, res.json()]).toEqual([200, { message: 'OK' }]);
+    expect(ended).toEqual([[await idOf(p.username)]]);
     for (const token of [p.token, otherDevice]) {
       const r = await t.app.inject({ method: 'GET', url: '/api/account/profile', headers: bearer(token) });
       expect([r.statusCode, r.json()]).toEqual([401, { message: 'invalid-token' }]);

@@ -34,9 +34,9 @@ export class RecoveryService {
    * The new password for the phone of a verified reset code. Refused: PASSWORD_TOO_SHORT (checked first, nothing
    * used), OTP_TOKEN_INVALID (no reset code has this token), UNVERIFIED_OTP (its code was not verified yet),
    * OTP_EXPIRED (verified longer ago than OTP_VERIFIED_VALID_SECONDS, or already used). The login lock, if one is in
-   * force, stays: a reset is not a way around it.
+   * force, stays: a reset is not a way around it. Answers the player's id.
    */
-  async reset(otpToken: string, newPassword: string, scope?: RequestScope): Promise<void> {
+  async reset(otpToken: string, newPassword: string, scope?: RequestScope): Promise<number> {
     const { db } = this.app;
     checkPassword(newPassword, this.rules);
     const otp = await findResetOtp(db, sha256(otpToken));
@@ -59,5 +59,6 @@ export class RecoveryService {
       await repo.insertAccountAudit(trx, { playerId, action: 'PASSWORD_RESET', detail: { otpRef: otp.ref }, requestId: scope?.call.requestId, now: iso(now) });
     });
     (scope?.log ?? this.app.log).info({ playerId }, 'password reset by SMS code; every session ended');
+    return playerId;
   }
 }
