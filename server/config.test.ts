@@ -94,7 +94,7 @@ describe('DEMO and NODE_ENV=production (issue 11: the demo bank pays any QR with
   });
 
   test('NODE_ENV=production with DEMO off starts', () => {
-    expect(demoDefault({ NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real' }).demo).toBe(false);
+    expect(demoDefault({ NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real-whsec-real-whsec-real-32' }).demo).toBe(false);
   });
 });
 
@@ -110,7 +110,7 @@ describe('responsible play (issue 15): MIN_PLAYER_AGE and PLAY_MINUTE_MS', () =>
     expect(load({}).playMinuteMs).toBe(60_000);
     expect(load({ PLAY_MINUTE_MS: '500' }).playMinuteMs).toBe(500);
     for (const v of ['0', '60001', '1.5', 'x']) expect(() => load({ PLAY_MINUTE_MS: v })).toThrow(/^PLAY_MINUTE_MS must be/);
-    const prod = { NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real' };
+    const prod = { NODE_ENV: 'production', DEMO: 'off', PAYMENT_WEBHOOK_SECRET: 'whsec-real-whsec-real-whsec-real-32' };
     expect(() => load({ ...prod, PLAY_MINUTE_MS: '500' })).toThrow(/^PLAY_MINUTE_MS must be 60000 when NODE_ENV=production/);
     expect(load({ ...prod, PLAY_MINUTE_MS: '60000' }).playMinuteMs).toBe(60_000);
   });
@@ -128,4 +128,39 @@ test('DB_POOL_MAX: the PostgreSQL pool size, two connections per core over the W
   expect(load({}).dbPoolMax).toBe(Math.min(10, Math.max(4, 2 * cores)));
   expect(load({ WORKERS: '64' }).dbPoolMax).toBe(Math.min(10, Math.max(4, Math.ceil((2 * cores) / 64))));
   expect(load({ DB_POOL_MAX: '3' }).dbPoolMax).toBe(3);
+});
+
+describe('issue 39: secrets that are too weak stop the start', () => {
+  test('an empty or short DATA_DIR/jwt-secret is refused with one line, not used as an empty HMAC key', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-config-jwt-'));
+    try {
+      for (const stored of ['', '\n', 'short-secret']) {
+        fs.writeFileSync(path.join(dir, 'jwt-secret'), stored);
+        expect(() => loadConfig({ DATA_DIR: dir, DEMO: 'on' })).toThrow(ConfigError);
+        expect(() => loadConfig({ DATA_DIR: dir, DEMO: 'on' })).toThrow(/^DATA_DIR\/jwt-secret holds fewer than 32 characters \(.*\): delete it/);
+      }
+      // The file is left as it was (nothing regenerated behind the operator's back); JWT_SECRET still wins.
+      expect(fs.readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe('short-secret');
+      expect(loadConfig({ DATA_DIR: dir, DEMO: 'on', JWT_SECRET: 'j'.repeat(32) }).jwtSecret).toBe('j'.repeat(32));
+      // Missing: a new one is made.
+      fs.rmSync(path.join(dir, 'jwt-secret'));
+      expect(loadConfig({ DATA_DIR: dir, DEMO: 'on' }).jwtSecret.length).toBeGreaterThanOrEqual(32);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('PAYMENT_WEBHOOK_SECRET needs 32 characters when DEMO is off', () => {
+    const off = { DEMO: 'off' };
+    expect(() => load({ ...off, PAYMENT_WEBHOOK_SECRET: 'w'.repeat(31) })).toThrow('PAYMENT_WEBHOOK_SECRET must be at least 32 characters when DEMO is off');
+    expect(load({ ...off, PAYMENT_WEBHOOK_SECRET: 'w'.repeat(32) }).paymentWebhookSecret).toBe('w'.repeat(32));
+    // Demo mode keeps accepting any (the simulated bank signs with it).
+    expect(load({ PAYMENT_WEBHOOK_SECRET: 'short' }).paymentWebhookSecret).toBe('short');
+  });
+});
+
+test('STAFF_TOTP_MAX_FAILURES (30) and STAFF_TOTP_FAILURE_WINDOW_SECONDS (86400): the second factor lockout', () => {
+  expect(load({})).toMatchObject({ staffTotpMaxFailures: 30, staffTotpFailureWindowSeconds: 86_400 });
+  expect(load({ STAFF_TOTP_MAX_FAILURES: '5', STAFF_TOTP_FAILURE_WINDOW_SECONDS: '3600' })).toMatchObject({ staffTotpMaxFailures: 5, staffTotpFailureWindowSeconds: 3600 });
+  for (const bad of [{ STAFF_TOTP_MAX_FAILURES: '0' }, { STAFF_TOTP_MAX_FAILURES: 'x' }, { STAFF_TOTP_FAILURE_WINDOW_SECONDS: '59' }] as Record<string, string>[]) expect(() => load(bad)).toThrow(ConfigError);
 });

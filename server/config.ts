@@ -69,6 +69,13 @@ export interface Config {
   jobLeaseTtlMs: number;
   /** WORKERS (1..64, default 1): processes serving the port (server/cluster.ts); more than one needs PostgreSQL and Redis. */
   workers: number;
+  /**
+   * The staff second factor's cumulative bound (docs/staff.md "Second factor"): STAFF_TOTP_MAX_FAILURES (1..1000,
+   * default 30) failed codes within STAFF_TOTP_FAILURE_WINDOW_SECONDS (60..2592000, default 86400) lock the account
+   * until the operator's `staff totp <username>`.
+   */
+  staffTotpMaxFailures: number;
+  staffTotpFailureWindowSeconds: number;
 }
 
 export interface ChatLimits {
@@ -108,7 +115,12 @@ function jwtSecret(env: Env, dataDir: string, persist: boolean): string {
     return v;
   }
   const file = path.join(dataDir, 'jwt-secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  if (fs.existsSync(file)) {
+    // An empty (or cut) file would sign every token with a guessable key: refuse it rather than replace it silently.
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) throw new ConfigError(`DATA_DIR/jwt-secret holds fewer than 32 characters (${file}): delete it to have a new one made (every session ends) or set JWT_SECRET`);
+    return stored;
+  }
   const secret = crypto.randomBytes(48).toString('base64url');
   if (persist) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -227,6 +239,8 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
   }
   const webhook = env.PAYMENT_WEBHOOK_SECRET;
   if (!webhook && !demo) throw new ConfigError('PAYMENT_WEBHOOK_SECRET is required when DEMO is off');
+  // A short HMAC secret can be guessed offline from one signed webhook.
+  if (webhook && !demo && webhook.length < 32) throw new ConfigError('PAYMENT_WEBHOOK_SECRET must be at least 32 characters when DEMO is off');
   const port = int(env, 'PORT', 3000, 0, 65535);
   const workers = int(env, 'WORKERS', 1, 1, 64);
   return {
@@ -261,5 +275,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     jobLeaseTtlMs: int(env, 'JOB_LEASE_TTL_MS', 30_000, 300, 40_000),
     workers,
     dbPoolMax: int(env, 'DB_POOL_MAX', defaultPoolMax(os.availableParallelism(), workers), 1, 100),
+    staffTotpMaxFailures: int(env, 'STAFF_TOTP_MAX_FAILURES', 30, 1, 1000),
+    staffTotpFailureWindowSeconds: int(env, 'STAFF_TOTP_FAILURE_WINDOW_SECONDS', 86_400, 60, 2_592_000),
   };
 }

@@ -21,6 +21,10 @@ export interface StaffUsersTable {
   totp_secret: string | null;
   /** The last TOTP time-step accepted for this account (a code is usable once); null before the first. */
   totp_last_step: Generated<number | null>;
+  /** When the current second factor was enrolled (migration 202612010400): failed codes before it do not count. */
+  totp_enrolled_at: Generated<string | null>;
+  /** Set when failed codes reached STAFF_TOTP_MAX_FAILURES in the window: no sign-in until `staff totp` resets it. */
+  totp_locked_at: Generated<string | null>;
   created_at: string;
 }
 
@@ -40,7 +44,7 @@ export interface StaffSessionsTable {
 export interface StaffAuditTable {
   id: Generated<number>;
   staff_id: number;
-  /** login, login.totp, logout, review.approve, review.reject, payout.settle, payout.fail, player.status, ... */
+  /** login, login.failed, login.totp, login.totp.failed, login.totp.locked, logout, player.lookup, chat.reply, chat.close, review.approve, review.reject, payout.settle, payout.fail, player.status, ... */
   action: string;
   /** staff, review, payout, player, ... */
   subject_type: string;
@@ -53,8 +57,16 @@ export interface StaffAuditTable {
   created_at: string;
 }
 
+/** A login challenge (its jti) that signed in: a challenge opens one session only (docs/staff.md "Second factor"). */
+export interface StaffLoginChallengesTable {
+  id: string;
+  staff_id: number;
+  expires_at: string;
+}
+
 export interface StaffTables {
   staff_users: StaffUsersTable;
   staff_sessions: StaffSessionsTable;
+  staff_login_challenges: StaffLoginChallengesTable;
   staff_audit: StaffAuditTable;
 }

@@ -116,7 +116,7 @@ test('with the rate limit and headers on, sockets connect; closing the app ends 
 });
 
 test('CHAT_PREFIX: the default and the allowed characters', () => {
-  const env = { DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), PAYMENT_WEBHOOK_SECRET: 'w' };
+  const env = { DATA_DIR: '/tmp/x', JWT_SECRET: 'x'.repeat(32), PAYMENT_WEBHOOK_SECRET: 'w'.repeat(32) };
   expect(loadConfig(env, { persistSecrets: false }).chatPrefix).toBe('wallet-chat');
   expect(loadConfig({ ...env, CHAT_PREFIX: 'site_2.chat-x' }, { persistSecrets: false }).chatPrefix).toBe('site_2.chat-x');
   for (const bad of ['-x', 'a b', 'a/b', 'x'.repeat(41)]) expect(() => loadConfig({ ...env, CHAT_PREFIX: bad }, { persistSecrets: false })).toThrow(ConfigError);

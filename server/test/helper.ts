@@ -60,7 +60,7 @@ export async function freshDb(): Promise<TestDb> {
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig(
-    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-123', PAYMENT_WEBHOOK_SECRET: 'whsec-test', DEMO: 'on', LOG_LEVEL: 'silent', ...env },
+    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-123', PAYMENT_WEBHOOK_SECRET: 'whsec-test-whsec-test-whsec-test-32', DEMO: 'on', LOG_LEVEL: 'silent', ...env },
     { persistSecrets: false },
   );
 }

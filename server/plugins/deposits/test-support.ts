@@ -37,7 +37,7 @@ export async function createPlayer(app: FastifyInstance, over: Partial<{ bankCod
   return { id, token, phone, bankAccountNo, headers: { authorization: `Bearer ${token}` } };
 }
 
-export const SECRET = 'whsec-test';
+export const SECRET = 'whsec-test-whsec-test-whsec-test-32';
 
 export function signedEvent(body: object | string, secret = SECRET) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { freshDb, type TestDb } from '../../test/helper';
+import { freshDb, testEngine, type TestDb } from '../../test/helper';
 import { insertStaff } from './repository';
 import { recordStaffAction } from './audit';
 
@@ -53,4 +53,31 @@ test('an UPDATE or DELETE of an audit row is refused by the database and changes
   await expect(sql`UPDATE staff_audit SET staff_id = staff_id`.execute(db.db)).rejects.toMatchObject(appendOnly);
   expect(await rowsOf('wd_kept')).toEqual(before);
   expect(Number((await db.db.selectFrom('staff_audit').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(3);
+});
+
+// Issue 39, lower items: REPLACE deletes the old row without firing SQLite's DELETE trigger; on PostgreSQL the
+// app's role owns the table, so the migration takes UPDATE, DELETE and TRUNCATE from the owner too.
+test('INSERT OR REPLACE of an existing id is refused (SQLite); UPDATE, DELETE and TRUNCATE are not granted (PostgreSQL)', async () => {
+  await recordStaffAction(db.db, { staffId, action: 'review.reject', subjectType: 'review', subjectId: 'rev_kept', reason: 'as written' }, now);
+  const [row] = await rowsOf('rev_kept');
+  if (testEngine() === 'sqlite') {
+    for (const verb of ['INSERT OR REPLACE', 'REPLACE']) {
+      await expect(
+        sql`${sql.raw(verb)} INTO staff_audit (id, staff_id, action, subject_type, subject_id, reason, created_at)
+          VALUES (${row.id}, ${staffId}, 'review.reject', 'review', 'rev_kept', 'rewritten', ${now.toISOString()})`.execute(db.db),
+      ).rejects.toMatchObject(appendOnly);
+    }
+    await expect(sql`INSERT OR IGNORE INTO staff_audit (id, staff_id, action, subject_type, subject_id, created_at) VALUES (${row.id}, ${staffId}, 'x', 'x', 'x', 'x')`.execute(db.db)).rejects.toMatchObject(appendOnly);
+  } else {
+    const { rows } = await sql<{ privilege_type: string }>`
+      SELECT a.privilege_type FROM pg_class c, aclexplode(c.relacl) a
+      WHERE c.oid = 'staff_audit'::regclass AND a.grantee IN (0, (SELECT oid FROM pg_roles WHERE rolname = current_user))`.execute(db.db);
+    const granted = rows.map((r) => r.privilege_type);
+    expect(granted).toEqual(expect.arrayContaining(['SELECT', 'INSERT']));
+    for (const p of ['UPDATE', 'DELETE', 'TRUNCATE']) expect(granted).not.toContain(p);
+  }
+  expect(await rowsOf('rev_kept')).toEqual([row]);
+  // New rows are still appended.
+  await recordStaffAction(db.db, { staffId, action: 'review.reject', subjectType: 'review', subjectId: 'rev_kept', reason: 'second' }, now);
+  expect(await rowsOf('rev_kept')).toHaveLength(2);
 });

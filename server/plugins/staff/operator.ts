@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema-staff';
 import { hashPassword } from '../../lib/password';
 import type { OperatorIo } from '../../lib/operator-files';
+import { clearGuesses } from '../accounts/repository';
 import * as repo from './repository';
 import { normalizeUsername } from './service';
 import { newTotpEnrolment } from './totp';
@@ -20,7 +21,8 @@ export const STAFF_USAGE = `  staff list                   list the staff accoun
                                terminal, a prompt (at least ${STAFF_PASSWORD_MIN_LENGTH} characters); its second
                                factor is enrolled at once and printed (as staff totp)
   staff totp <username>        enrol (or reset) the account's second factor: prints the secret and the
-                               otpauth:// URI for an authenticator app, and ends the account's sessions
+                               otpauth:// URI for an authenticator app, and ends the account's sessions;
+                               lifts a lock of too many failed codes
   staff disable <username>     refuse the account's logins and end its sessions at once
   staff enable <username>      let a disabled account log in again
 `;
@@ -149,8 +151,11 @@ async function enrolTotp(username: string, ctx: StaffOperatorContext, now: Date)
   if (noKey(ctx) || !ctx.secretKey) return 2;
   const totp = newTotpEnrolment(ctx.secretKey, name);
   const ended = await ctx.db.transaction().execute(async (trx) => {
-    const id = await repo.setTotpSecret(trx, name, totp.sealed);
-    return id === null ? null : repo.revokeAllSessions(trx, id, now.toISOString());
+    const id = await repo.setTotpSecret(trx, name, totp.sealed, now.toISOString());
+    if (id === null) return null;
+    // A fresh start for the new secret: the guesses at the old one lock nothing any more.
+    await clearGuesses(trx, 'staff-totp', String(id));
+    return repo.revokeAllSessions(trx, id, now.toISOString());
   });
   if (ended === null) {
     ctx.err(`no staff user ${name}`);
@@ -167,7 +172,10 @@ async function list(ctx: StaffOperatorContext): Promise<number> {
     ctx.out('no staff accounts; add one with: staff add <username> --name "<name>" --role support');
     return 0;
   }
-  for (const r of rows) ctx.out(`${r.username} (id ${r.id}, ${r.name}): ${r.role}, ${r.status}, since ${r.created_at}`);
+  for (const r of rows) {
+    const locked = r.totp_locked_at === null ? '' : `, second factor locked since ${r.totp_locked_at} (staff totp ${r.username} resets it)`;
+    ctx.out(`${r.username} (id ${r.id}, ${r.name}): ${r.role}, ${r.status}${locked}, since ${r.created_at}`);
+  }
   return 0;
 }
 

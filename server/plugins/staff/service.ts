@@ -72,8 +72,16 @@ export class StaffService {
     await this.reserve('staff-login', subject, now);
     const staff = subject ? await repo.findStaffByUsername(this.db, subject) : undefined;
     const ok = await verifyPassword(password, staff?.password_hash ?? (await this.dummy()));
-    if (!staff || !ok) throw unauthorized('WRONG_CREDENTIAL');
-    if (staff.status !== 'active') {
+    if (!staff) {
+      // No account to write an audit row for; the line says it happened, never what was typed.
+      (scope?.log ?? this.app.log).warn('staff login with an unknown username');
+      throw unauthorized('WRONG_CREDENTIAL');
+    }
+    if (!ok) {
+      await recordStaffAction(this.db, { staffId: Number(staff.id), action: 'login.failed', subjectType: 'staff', subjectId: String(staff.id), detail: { factor: 'password' }, requestId: scope?.call.requestId }, now);
+      throw unauthorized('WRONG_CREDENTIAL');
+    }
+    if (staff.status !== 'active' || staff.totp_locked_at !== null) {
       // The right password ends the guessing; that the account is disabled is told only to its holder.
       await clearGuesses(this.db, 'staff-login', subject);
       throw unauthorized('INACTIVE_USER');
@@ -99,18 +107,24 @@ export class StaffService {
   }
 
   /**
-   * POST /api/staff/login/totp: the second step. The challenge names the account (401 invalid-token when bad or
-   * expired); the code is counted (scope staff-totp, subject the staff id) before it is checked, and must belong to
-   * the previous, current or next 30-second step and to a step later than the last one accepted (each code works
-   * once): else 401 WRONG_TOTP. A right code for an account disabled since the password: 401 INACTIVE_USER.
+   * POST /api/staff/login/totp: the second step. The challenge names the account (401 invalid-token when bad,
+   * expired, or used for a sign-in already); the code is counted (scope staff-totp, subject the staff id) before it
+   * is checked, and must belong to the previous, current or next 30-second step and to a step later than the last
+   * one accepted (each code works once): else 401 WRONG_TOTP, audited, and counted toward the lockout. An account
+   * disabled or locked since the password: 401 INACTIVE_USER, the code unchecked.
    */
   async loginTotp(challenge: string, code: string, scope?: RequestScope): Promise<{ token: string; staff: StaffView }> {
-    const id = await this.app.staffTokens.verifyChallenge(challenge);
+    const ticket = await this.app.staffTokens.verifyChallenge(challenge);
+    const id = ticket.staffId;
     const now = this.app.clock.now();
     const subject = String(id);
-    await this.reserve('staff-totp', subject, now);
     const staff = await repo.findStaffForTotp(this.db, id);
     if (!staff || staff.totp_secret === null) throw unauthorized('invalid-token');
+    // A challenge that signed in once is spent: a copy of it (a log, a proxy, the browser's history) opens nothing.
+    if (await repo.challengeUsed(this.db, ticket.id)) throw unauthorized('invalid-token');
+    // Told only to someone who knew the password, and before any code is checked: a locked account is no oracle.
+    if (staff.status !== 'active' || staff.totp_locked_at !== null) throw unauthorized('INACTIVE_USER');
+    await this.reserve('staff-totp', subject, now);
     let secret: string;
     try {
       secret = openTotpSecret(this.app.config.gameSecretKey, staff.totp_secret);
@@ -120,13 +134,14 @@ export class StaffService {
       throw new AppError(500, 'INTERNAL_SERVER_ERROR');
     }
     const step = verifyTotp(secret, code, now);
-    if (step === null) throw unauthorized('WRONG_TOTP');
-    if (staff.status !== 'active') {
-      await clearGuesses(this.db, 'staff-totp', subject);
-      throw unauthorized('INACTIVE_USER');
+    if (step === null) {
+      const locked = await this.failedCode(id, staff.totp_enrolled_at, now, scope);
+      throw unauthorized(locked ? 'INACTIVE_USER' : 'WRONG_TOTP');
     }
     const token = await this.db.transaction().execute(async (trx) => {
-      // Taken in the transaction that signs in: of two requests with one code, one signs in, the other is refused.
+      // Taken in the transaction that signs in: of two requests with one challenge, one signs in.
+      if (!(await repo.takeChallenge(trx, { id: ticket.id, staff_id: id, expires_at: iso(ticket.expiresAt) }, iso(now)))) throw unauthorized('invalid-token');
+      // Of two requests with one code, one signs in, the other is refused.
       if (!(await repo.acceptTotpStep(trx, id, step))) throw unauthorized('WRONG_TOTP');
       await clearGuesses(trx, 'staff-totp', subject);
       const issued = await this.app.staffTokens.issue(id, trx);
@@ -134,6 +149,29 @@ export class StaffService {
       return issued;
     });
     return { token, staff: { id, username: staff.username, name: staff.name, role: staff.role } };
+  }
+
+  /**
+   * A wrong code: its audit row, and when the failures since the window's start (or the secret's enrolment, if later)
+   * reach STAFF_TOTP_MAX_FAILURES the second factor locks, every session ends and `login.totp.locked` is written, one
+   * transaction. The staff row is locked first so parallel failures are counted one after another. True: locked now.
+   */
+  private async failedCode(staffId: number, enrolledAt: string | null, now: Date, scope?: RequestScope): Promise<boolean> {
+    const { staffTotpMaxFailures: max, staffTotpFailureWindowSeconds: window } = this.app.config;
+    const windowStart = iso(shift(now, -window));
+    const since = enrolledAt !== null && enrolledAt > windowStart ? enrolledAt : windowStart;
+    const requestId = scope?.call.requestId;
+    const locked = await this.db.transaction().execute(async (trx) => {
+      await repo.lockStaff(trx, staffId);
+      await recordStaffAction(trx, { staffId, action: 'login.totp.failed', subjectType: 'staff', subjectId: String(staffId), requestId }, now);
+      const failures = await repo.countTotpFailures(trx, staffId, since);
+      if (failures < max || !(await repo.lockTotp(trx, staffId, iso(now)))) return false;
+      await this.app.staffTokens.revokeAll(staffId, trx);
+      await recordStaffAction(trx, { staffId, action: 'login.totp.locked', subjectType: 'staff', subjectId: String(staffId), detail: { failures, windowSeconds: window }, requestId }, now);
+      return true;
+    });
+    if (locked) (scope?.log ?? this.app.log).warn({ staffId }, 'staff second factor locked after too many failed codes: reset it with staff totp <username>');
+    return locked;
   }
 
   /** POST /api/staff/logout: the session ends and the audit log says so, together. */

@@ -44,9 +44,15 @@ export interface StaffTokens {
    * staff id, 5 minutes, no session. verify() refuses it (its audience is not staff), so it opens no staff route.
    */
   challenge(staffId: number): Promise<string>;
-  /** The staff id of a live challenge, or 401 invalid-token (bad, expired, or another kind of token). */
-  verifyChallenge(challenge: string): Promise<number>;
+  /**
+   * A live challenge's staff id, its id (jti: what makes it single-use) and its expiry, or 401 invalid-token (bad,
+   * expired, or another kind of token).
+   */
+  verifyChallenge(challenge: string): Promise<StaffChallenge>;
 }
+
+/** A verified login challenge. */
+export interface StaffChallenge { staffId: number; id: string; expiresAt: Date }
 
 const iso = (d: Date) => d.toISOString();
 
@@ -88,8 +94,8 @@ export function staffTokens(db: Kysely<DB>, jwtSecret: string, now: () => Date):
       const row = await repo.sessionWithStaff(db, jti);
       if (!row || String(row.staff_id) !== sub || row.revoked_at) throw unauthorized('invalid-token');
       if (row.expires_at <= iso(now())) throw unauthorized('EXPIRED_AUTH_TOKEN');
-      // Disabling revokes the sessions too; this holds even for a row written by hand.
-      if (row.status !== 'active') throw unauthorized('invalid-token');
+      // Disabling (and a lock of failed codes) revokes the sessions too; this holds even for a row written by hand.
+      if (row.status !== 'active' || row.totp_locked_at !== null) throw unauthorized('invalid-token');
       return { staffId: Number(row.staff_id), username: row.username, name: row.name, role: row.role, sessionId: jti };
     },
 
@@ -117,8 +123,8 @@ export function staffTokens(db: Kysely<DB>, jwtSecret: string, now: () => Date):
       try {
         const { payload } = await jwtVerify(challenge, key, { algorithms: ['HS256'], audience: STAFF_2FA_AUDIENCE, currentDate: now() });
         const id = Number(payload.sub);
-        if (!Number.isSafeInteger(id) || id <= 0) throw new Error('no staff id');
-        return id;
+        if (!Number.isSafeInteger(id) || id <= 0 || !payload.jti || typeof payload.exp !== 'number') throw new Error('no staff id');
+        return { staffId: id, id: payload.jti, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         throw unauthorized('invalid-token');
       }
