@@ -73,11 +73,38 @@ export function upload(app: FastifyInstance, kind: 'image' | 'video', who: Calle
   return app.inject({ method: 'POST', url: `/api/chat/upload-${kind}`, headers, payload });
 }
 
-/** Small real files of each type (valid signatures; the rest is filler). */
+/** A PNG's signature and IHDR (8-bit RGBA, width x height), as the chat's header check reads it. */
+export function pngHead(width: number, height: number, interlace = 0): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 6, 0, 0, interlace], 16);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
+}
+
+/** A JPEG's start, an APP0 segment, then a baseline SOF0 of width x height. */
+export function jpegHead(width: number, height: number): Buffer {
+  const sof = Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 0, 0, 0, 1, 1, 0x11, 0]);
+  sof.writeUInt16BE(height, 5);
+  sof.writeUInt16BE(width, 7);
+  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(9, 1), sof]);
+}
+
+/** A GIF's signature and logical screen of width x height. */
+export function gifHead(width: number, height: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  return Buffer.concat([Buffer.from('GIF89a', 'latin1'), screen]);
+}
+
+/** Small real files of each type (valid signatures and image headers; the rest is filler). */
 export const FILES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]),
-  gif: Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(200, 3)]),
+  png: Buffer.concat([pngHead(64, 48), Buffer.alloc(200, 1)]),
+  jpeg: Buffer.concat([jpegHead(64, 48), Buffer.alloc(200, 2)]),
+  gif: Buffer.concat([gifHead(64, 48), Buffer.alloc(200, 3)]),
   mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(1000, 4)]),
   mov: Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  ', 'latin1'), Buffer.alloc(1000, 5)]),
   html: Buffer.from('<!doctype html><script>alert(document.cookie)</script>'),
