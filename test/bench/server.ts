@@ -26,6 +26,7 @@ import { creditWallet } from '../../server/ledger/journal';
 import { runAudit } from '../../server/ledger/audit';
 import { ROOT, freePort } from '../e2e/harness';
 import { hostLine } from './host';
+import { abusePhase } from './abuse';
 
 const PLAYERS = 50;
 /** Issue 13 measures at 50; BENCH_CONNECTIONS=1 shows what one client at a time waits (docs/ledger.md "Idempotency-Key"). */
@@ -38,8 +39,11 @@ const GAME = 'pg';
 /** Slip uploads per second during the second wallet-read run (issue 13: reads keep their p99 meanwhile). */
 const SLIPS_PER_SECOND = 10;
 const TARGETS = { readSqlite: 0.35, readPostgres: 0.25, transfer: 0.8, transferP99Ms: 50 };
-/** BENCH_PHASES=read,slips,transfer (the default: all) runs some of the app's loads only, e.g. to profile one of them. */
-const PHASES = new Set((process.env.BENCH_PHASES || 'read,slips,transfer').split(',').map((s) => s.trim()));
+/**
+ * BENCH_PHASES=read,slips,abuse,transfer (the default: all) runs some of the app's loads only, e.g. to profile one of
+ * them; `abuse` is issue 39's sockets and guest uploads from one address (test/bench/abuse.ts).
+ */
+const PHASES = new Set((process.env.BENCH_PHASES || 'read,slips,abuse,transfer').split(',').map((s) => s.trim()));
 
 interface Child {
   proc: ChildProcess;
@@ -299,6 +303,10 @@ async function benchApp(kind: 'sqlite' | 'postgres', tmp: string, hello: Hello):
           `GET /api/wallet while ${SLIPS_PER_SECOND} slips/s are uploaded (${engine.name}): ${fmt(perSecond(underSlips.result))} req/s; p50 ${underSlips.result.latency.p50} ms, ` +
             `p99 ${underSlips.result.latency.p99} ms${readP99 === null ? '' : ` (without slips ${readP99} ms)`}; ${underSlips.slips} slips read (${underSlips.slipFailures} not answered)`,
         );
+      }
+
+      if (PHASES.has('abuse')) {
+        lines.push(...(await abusePhase(url, engine.name, DURATION_S, () => load({ url, requests: [{ method: 'GET', path: '/api/wallet', setupRequest: withToken }] }))));
       }
 
       if (PHASES.has('transfer')) {
