@@ -24,7 +24,6 @@ import chat, { type ChatPluginOptions } from './plugins/chat';
 import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
 import ops from './plugins/ops';
-import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './plugins/ops/metrics';
 import { requestIdOf } from './lib/request-context';
 
@@ -86,7 +85,8 @@ export const redactPaths = [
 /**
  * The URL as logged on every request line: secrets that travel in a path or query string are masked
  * (the auto-login path carries a game password: /api/autoLogin/{game}/{username}/{password}; a chat upload's
- * URL is its own key: /api/chat/media/{random}.{ext}).
+ * URL is its own key: /api/chat/media/{random}.{ext}; a game launch carries its token in `t`, a slip image link its
+ * signature in `sig`).
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -94,7 +94,7 @@ export function redactUrl(url: string): string {
     .replace(/^(\/api\/autoLogin\/[^/]+\/[^/]+\/)[^/]+/i, '$1[Redacted]')
     // A chat upload's name is its only key (anyone holding the URL can open it): keep the extension only.
     .replace(/^(\/api\/chat\/media\/)[^/.]+/i, '$1[Redacted]');
-  const query = q < 0 ? '' : url.slice(q).replace(/([?&](?:token|password|secret|signature|otpCode|otpToken|key)=)[^&]*/gi, '$1[Redacted]');
+  const query = q < 0 ? '' : url.slice(q).replace(/([?&](?:token|password|secret|signature|otpCode|otpToken|key|t|sig)=)[^&]*/gi, '$1[Redacted]');
   return pathPart + query;
 }
 
@@ -200,8 +200,6 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/deposits'));
   await app.register(realtime);
   await app.register(chat, opts.chat ?? {});
-  // Deletes old and unreferenced chat media and slip pictures (the lease's holder, hourly).
-  await app.register(uploadRetention);
   await app.register(backoffice);
 
   await app.register(pwa);

@@ -9,7 +9,7 @@ import { seedBase } from './db/seed';
 import { creditWallet, postEntry } from './ledger/journal';
 import { walletAccount } from './ledger/accounts';
 import { insertPlayer } from './ledger/test-support';
-import { schemaOf } from './backup-cli';
+import { backupPostgres, backupSqlite, schemaOf } from './backup-cli';
 
 const ROOT = path.resolve(__dirname, '..');
 let t: TestDb;
@@ -144,6 +144,13 @@ test('npm run backup copies the database under write load; npm run restore bring
     const n = Number((await sql<{ n: number }>`select count(*) as n from journal_entries`.execute(restoredDb.db)).rows[0].n);
     expect(n).toBeGreaterThanOrEqual(before);
     expect(n).toBeLessThanOrEqual(after);
+    if (testEngine() === 'postgres') {
+      // The staff audit log stays append-only for the restoring role (pg_restore --no-privileges copies no revokes).
+      const { rows } = await sql<{ p: string }>`SELECT a.privilege_type AS p FROM pg_class c, aclexplode(c.relacl) a
+        WHERE c.oid = 'staff_audit'::regclass AND a.grantee = (SELECT oid FROM pg_roles WHERE rolname = current_user)`.execute(restoredDb.db);
+      expect(rows.map((r) => r.p)).toContain('INSERT');
+      expect(rows.map((r) => r.p)).not.toContain('UPDATE');
+    }
   } finally {
     await restoredDb.destroy();
   }
@@ -159,3 +166,18 @@ test('usage and a missing database answer with an exit code, not a stack trace',
     expect(missing.stderr).toMatch(/no database/);
   }
 }, 60_000);
+
+test('a backup is written owner-only (0600, its new folder 0700) whatever the umask (issue 39)', async () => {
+  const dir = path.join(t.dataDir, `private-${crypto.randomBytes(4).toString('hex')}`);
+  const file = path.join(dir, testEngine() === 'postgres' ? 'mode.pgdump' : 'mode.sqlite');
+  const old = process.umask(0o022); // the usual default: files 0644, readable by every local account
+  try {
+    if (testEngine() === 'postgres') backupPostgres(env.DATABASE_URL, file);
+    else await backupSqlite(t.dataDir, file);
+  } finally {
+    process.umask(old);
+  }
+  expect((fs.statSync(file).mode & 0o777).toString(8)).toBe('600');
+  expect((fs.statSync(dir).mode & 0o777).toString(8)).toBe('700');
+  expect(fs.statSync(file).size).toBeGreaterThan(0);
+});

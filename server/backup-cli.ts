@@ -40,6 +40,17 @@ function tempBeside(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
 }
 
+/**
+ * A backup holds every player's phone, bank account and password hash: its folder is made owner-only and the copy is
+ * created 0600 before a byte is written (not chmod-ed afterwards, when it has been readable for a while).
+ */
+function ownerOnlyFile(dest: string, tmp: string): void {
+  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
+  fs.rmSync(tmp, { force: true });
+  fs.closeSync(fs.openSync(tmp, 'wx', 0o600));
+  fs.chmodSync(tmp, 0o600); // the umask narrows the mode given to open, never widens it; this states it whatever it is
+}
+
 function fsyncFile(file: string) {
   const fd = fs.openSync(file, 'r');
   try {
@@ -66,9 +77,8 @@ export async function backupSqlite(dataDir: string, dest: string): Promise<numbe
   const source = path.join(dataDir, SQLITE_FILE);
   if (!fs.existsSync(source)) throw new BackupError(`no database: ${source} does not exist (set DATA_DIR or DATABASE_URL)`);
   if (fs.existsSync(dest)) throw new BackupError(`${dest} already exists`);
-  fs.mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = tempBeside(dest);
-  fs.rmSync(tmp, { force: true });
+  ownerOnlyFile(dest, tmp);
   const db = new SQLite(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -132,10 +142,10 @@ function run(cmd: string, args: string[]) {
 /** Online copy with pg_dump (custom format, one snapshot). */
 export function backupPostgres(databaseUrl: string, dest: string): void {
   if (fs.existsSync(dest)) throw new BackupError(`${dest} already exists`);
-  fs.mkdirSync(path.dirname(dest), { recursive: true });
   const tmp = tempBeside(dest);
   const schema = schemaOf(databaseUrl);
   try {
+    ownerOnlyFile(dest, tmp); // pg_dump --file truncates and writes the file it is given, keeping its mode
     run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', ...(schema ? [`--schema=${schema}`] : []), `--file=${tmp}`, `--dbname=${databaseUrl}`]);
     run('pg_restore', ['--list', tmp]); // readable archive
     fsyncFile(tmp);
@@ -165,6 +175,24 @@ export async function restorePostgres(src: string, databaseUrl: string, opts: { 
     throw new BackupError(`the database already holds the wallet's tables: stop the server and pass --replace to overwrite them`);
   }
   run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${databaseUrl}`, src]);
+  await keepAuditAppendOnly(databaseUrl);
+}
+
+/**
+ * `--no-privileges` restores no grants, so the staff audit log's revokes (migration 202612010400) are made again:
+ * the restoring role owns the table and would otherwise hold UPDATE, DELETE and TRUNCATE on it.
+ */
+async function keepAuditAppendOnly(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ t: string | null }>(`select to_regclass('staff_audit')::text as t`);
+    if (rows[0].t === null) return;
+    await client.query('REVOKE UPDATE, DELETE, TRUNCATE ON staff_audit FROM PUBLIC');
+    await client.query('REVOKE UPDATE, DELETE, TRUNCATE ON staff_audit FROM CURRENT_USER');
+  } finally {
+    await client.end();
+  }
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console.log, err = console.error): Promise<number> {

@@ -11,6 +11,8 @@ const SECRETS = {
   token: 'eyJhbGciOiJIUzI1NiJ9.NEVER-LOGGED.sig',
   gamePassword: 'GamePassNEVERLOGGED',
   signature: 'sha256=deadbeefNEVERLOGGED',
+  launchToken: 'launch-token-NEVER-LOGGED',
+  slipSig: 'slipsigNEVERLOGGED0123',
 };
 
 let db: TestDb;
@@ -48,6 +50,8 @@ test('passwords, tokens, OTP codes, signatures and URL secrets never reach the l
   });
   await app.inject({ method: 'GET', url: `/api/autoLogin/pg/demo_user/${SECRETS.gamePassword}` });
   await app.inject({ method: 'GET', url: `/api/lookup/info?token=${SECRETS.token}` });
+  await app.inject({ method: 'GET', url: `/sim/games/pg/play?t=${SECRETS.launchToken}` });
+  await app.inject({ method: 'GET', url: `/api/statement/slip/image/1?p=1&exp=1&sig=${SECRETS.slipSig}` });
 
   const log = lines.join('');
   expect(log).toContain('"msg":"echo"'); // the handler did log
@@ -63,4 +67,8 @@ test('redactUrl masks only the secret parts', () => {
   expect(redactUrl('/api/chat/history')).toBe('/api/chat/history');
   expect(redactUrl('/api/x?a=1&password=p&b=2')).toBe('/api/x?a=1&password=[Redacted]&b=2');
   expect(redactUrl('/api/lookup/banks')).toBe('/api/lookup/banks');
+  // Issue 39: the game launch token and the slip link's signature.
+  expect(redactUrl('/sim/games/pg/play?t=launch-token-NEVER-LOGGED')).toBe('/sim/games/pg/play?t=[Redacted]');
+  expect(redactUrl('/api/statement/slip/image/7?p=3&exp=1767225600&sig=abcdef0123')).toBe('/api/statement/slip/image/7?p=3&exp=1767225600&sig=[Redacted]');
+  expect(redactUrl('/api/x?at=1&tt=2')).toBe('/api/x?at=1&tt=2');
 });

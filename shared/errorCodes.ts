@@ -42,8 +42,6 @@ export const PROJECT_ERROR_CODES = [
   'WHEEL_INACTIVE', 'NO_COIN',
   // Chat uploads: a type or extension the chat does not take; a file over the size cap (413).
   'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE',
-  // Uploads (chat media, slips) paused: the slip readers' queue is full or DATA_DIR is below its free-disk mark (503).
-  'UPLOAD_UNAVAILABLE',
   // Responsible play (docs/responsible-play.md): over a deposit or loss limit (422); past the session limit, on a
   // time-out, self-excluded (403); a restriction ending later already runs (409); a bad limit, period or missing
   // confirmation (422); registration without the age confirmation (422).
@@ -63,10 +61,11 @@ export const PROJECT_ERROR_CODES = [
  * player's app never shows them and has no text for them; the staff console translates them in src/staff/i18n.
  * An action without a reason of 1-500 characters (400); a review already decided (409) or without a player to credit
  * (422); a payout no longer in progress (409); a player who is gone (409); a player status staff cannot set (400);
- * a wrong or already used second-factor code at the staff login (401, docs/staff.md "Second factor").
+ * a wrong or already used second-factor code at the staff login (401, docs/staff.md "Second factor"); support setting
+ * active a player that payments or an admin set inactive (403 REACTIVATE_NOT_ALLOWED, issue 39).
  * The route sweep accepts them.
  */
-export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED'] as const;
+export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED', 'REACTIVATE_NOT_ALLOWED'] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [

@@ -92,6 +92,23 @@ describe('headers', () => {
       await t2.close();
     }
   });
+
+  test("the staff console frames nowhere whatever FRAME_ANCESTORS says (frame-ancestors 'none', X-Frame-Options DENY)", async () => {
+    const t2 = await buildTestApp({ FRAME_ANCESTORS: 'https://host.example' });
+    try {
+      for (const url of ['/staff', '/staff/', '/staff/players', '/staff?x=1']) {
+        const res = await t2.app.inject({ method: 'GET', url });
+        const csp = String(res.headers['content-security-policy']);
+        expect([url, csp]).toEqual([url, expect.stringContaining("frame-ancestors 'none'")]);
+        expect(csp).not.toContain('host.example');
+        expect([url, res.headers['x-frame-options']]).toEqual([url, 'DENY']);
+      }
+      // The player's pages keep the host app's framing; a path that only starts like the console's is a player page.
+      for (const url of ['/', '/staffing']) expect(String((await t2.app.inject({ method: 'GET', url })).headers['content-security-policy'])).toContain('frame-ancestors https://host.example');
+    } finally {
+      await t2.close();
+    }
+  });
 });
 
 describe('configuration', () => {

@@ -31,33 +31,41 @@ export default fp(
   async (app) => {
     const { config } = app;
     const selfOnlyFrames = config.frameAncestors.length === 1 && config.frameAncestors[0] === "'self'";
-    const headers = securityHeaders({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
-          scriptSrcAttr: ["'none'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", 'data:'],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          workerSrc: ["'self'", 'blob:'],
-          manifestSrc: ["'self'"],
-          frameSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          formAction: ["'self'"],
-          frameAncestors: config.frameAncestors,
-        },
+    const policy = (frameAncestors: string[]): HelmetOptions['contentSecurityPolicy'] => ({
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors,
       },
+    });
+    const headers = securityHeaders({
+      contentSecurityPolicy: policy(config.frameAncestors),
       // X-Frame-Options cannot name other origins: leave framing to CSP frame-ancestors when a host app embeds us.
       frameguard: selfOnlyFrames ? { action: 'sameorigin' } : false,
       crossOriginEmbedderPolicy: false,
     });
+    // The staff console is never embedded: FRAME_ANCESTORS is for the player's mobile build, and a framed console
+    // could be clickjacked into approving a payment (issue 39).
+    const staffHeaders = securityHeaders({
+      contentSecurityPolicy: policy(["'none'"]),
+      frameguard: { action: 'deny' },
+      crossOriginEmbedderPolicy: false,
+    });
     app.addHook('onRequest', (req, reply, done) => {
-      reply.headers(req.url.startsWith('/api/') ? API_HEADERS : headers);
+      reply.headers(req.url.startsWith('/api/') ? API_HEADERS : isStaffPage(req.url) ? staffHeaders : headers);
       done();
     });
 
@@ -87,6 +95,11 @@ export default fp(
   },
   { name: 'security', dependencies: [] },
 );
+
+/** /staff, /staff/... and /staff?...: the console's pages (server/plugins/spa.ts serves them). */
+export function isStaffPage(url: string): boolean {
+  return url === '/staff' || url.startsWith('/staff/') || url.startsWith('/staff?') || url.startsWith('/staff#');
+}
 
 /**
  * The headers of every /api/ answer: JSON for a script of the page, or a file that sets its own stricter CSP (a slip,

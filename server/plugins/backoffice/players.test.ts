@@ -29,8 +29,11 @@ const lookup = (phone: string, token = support.token) =>
   t.app.inject({ method: 'GET', url: `/api/staff/players?phone=${encodeURIComponent(phone)}`, headers: bearer(token) });
 const setStatus = (id: number | string, payload: unknown, token = support.token) =>
   t.app.inject({ method: 'POST', url: `/api/staff/players/${id}/status`, headers: bearer(token), payload: payload as object });
+/** The status changes' audit rows of a player (lookups write rows of their own: player.lookup). */
 const auditRows = (playerId: number) =>
-  t.db.db.selectFrom('staff_audit').selectAll().where('subject_type', '=', 'player').where('subject_id', '=', String(playerId)).orderBy('id').execute();
+  t.db.db.selectFrom('staff_audit').selectAll().where('action', '=', 'player.status').where('subject_type', '=', 'player').where('subject_id', '=', String(playerId)).orderBy('id').execute();
+const lookupRows = (subjectType: string, subjectId: string) =>
+  t.db.db.selectFrom('staff_audit').select(['staff_id', 'action', 'subject_type', 'subject_id', 'detail', 'request_id']).where('action', '=', 'player.lookup').where('subject_type', '=', subjectType).where('subject_id', '=', subjectId).orderBy('id').execute();
 
 /** A registered player (password login works) with a 100 baht QR deposit and 40 baht moved to pg. */
 async function fundedPlayer() {
@@ -47,7 +50,8 @@ async function fundedPlayer() {
 describe('GET /api/staff/players?phone=', () => {
   test('the player by phone: profile, balances from the ledger and the last statement lines exactly as the player sees them', async () => {
     const p = await fundedPlayer();
-    const res = await lookup(` ${p.username} `);
+    const admin = await createStaff(t.app, { role: 'admin' });
+    const res = await lookup(` ${p.username} `, admin.token);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { player: Record<string, unknown>; movements: unknown[] };
     const coin = await t.db.db.selectFrom('players').select('coin').where('id', '=', p.id).executeTakeFirstOrThrow();
@@ -74,6 +78,39 @@ describe('GET /api/staff/players?phone=', () => {
       expect.objectContaining({ statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'pg', amount: 40 }),
       expect.objectContaining({ statementType: 'deposit', status: 'SUCCESS', from: 'KBANK', to: 'WALLET', amount: 100 }),
     ]);
+  });
+
+  test('support sees the bank account number masked to its last 4 digits; payments and admin see all of it', async () => {
+    const p = await fundedPlayer();
+    const bankOf = async (token: string) => ((await lookup(p.username, token)).json() as { player: { bank: { accountNo: string } } }).player.bank.accountNo;
+    const no = p.bankAccountNo as string;
+    expect(await bankOf(support.token)).toBe(`${'*'.repeat(no.length - 4)}${no.slice(-4)}`);
+    for (const role of ['payments', 'admin'] as const) expect(await bankOf((await createStaff(t.app, { role })).token)).toBe(no);
+  });
+
+  test('every lookup is audited (player.lookup), a phone nobody has too, with the request id', async () => {
+    const p = await fundedPlayer();
+    const res = await t.app.inject({ method: 'GET', url: `/api/staff/players?phone=${p.username}`, headers: { ...bearer(support.token), 'x-request-id': 'req-lookup-1' } });
+    expect(answer(res)).toBe('200 ok');
+    expect(await lookupRows('player', String(p.id))).toEqual([{ staff_id: support.id, action: 'player.lookup', subject_type: 'player', subject_id: String(p.id), detail: null, request_id: 'req-lookup-1' }]);
+    expect(answer(await lookup('0899999998'))).toBe('404 NO_DATA');
+    expect(await lookupRows('phone', '0899999998')).toEqual([expect.objectContaining({ staff_id: support.id, detail: '{"found":false}' })]);
+    // A malformed phone is refused before any lookup: nothing to audit.
+    expect(answer(await lookup('12345'))).toBe('400 INVALID_USER_INFO');
+    expect(await lookupRows('phone', '12345')).toEqual([]);
+  });
+
+  test('no player data leaves without its audit row', async () => {
+    const p = await fundedPlayer();
+    await sql`ALTER TABLE staff_audit RENAME TO staff_audit_away`.execute(t.db.db);
+    let res;
+    try {
+      res = await lookup(p.username);
+    } finally {
+      await sql`ALTER TABLE staff_audit_away RENAME TO staff_audit`.execute(t.db.db);
+    }
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain(p.username);
   });
 
   test('only the last 20 movements', async () => {
@@ -199,6 +236,34 @@ describe('POST /api/staff/players/:id/status', () => {
     expect((await lookup(p.username)).json()).toMatchObject({ player: { status: 'active' } });
     expect(answer(await t.app.inject({ method: 'GET', url: '/api/wallet', headers: p.headers }))).toBe('200 ok');
     expect(await auditRows(p.id)).toEqual([]);
+  });
+});
+
+describe('support lifts only its own inactivation', () => {
+  test('a player set inactive by payments or an admin: support gets 403 REACTIVATE_NOT_ALLOWED and nothing changes; they may', async () => {
+    for (const role of ['payments', 'admin'] as const) {
+      const p = await fundedPlayer();
+      const locker = await createStaff(t.app, { role });
+      expect(answer(await setStatus(p.id, { status: 'inactive', reason: 'payment hold' }, locker.token))).toBe('200 ok');
+      expect(answer(await setStatus(p.id, { status: 'active', reason: 'player asked' }))).toBe('403 REACTIVATE_NOT_ALLOWED');
+      expect((await lookup(p.username)).json()).toMatchObject({ player: { status: 'inactive' } });
+      expect(await auditRows(p.id)).toHaveLength(1);
+      expect(answer(await login(t.app, p.username, p.password))).toBe('401 INACTIVE_USER');
+      expect(answer(await setStatus(p.id, { status: 'active', reason: 'hold lifted' }, locker.token))).toBe('200 ok');
+    }
+  });
+
+  test("support may set active a player support set inactive; not one made inactive outside the console (no audit row)", async () => {
+    const p = await fundedPlayer();
+    const other = await createStaff(t.app, { role: 'support' });
+    expect(answer(await setStatus(p.id, { status: 'inactive', reason: 'asked by phone' }, other.token))).toBe('200 ok');
+    expect(answer(await setStatus(p.id, { status: 'active', reason: 'identity confirmed' }))).toBe('200 ok');
+    const q = await fundedPlayer();
+    await t.db.db.updateTable('players').set({ status: 'inactive' }).where('id', '=', q.id).execute();
+    expect(answer(await setStatus(q.id, { status: 'active', reason: 'x' }))).toBe('403 REACTIVATE_NOT_ALLOWED');
+    // Support may still set anyone inactive.
+    const r = await fundedPlayer();
+    expect(answer(await setStatus(r.id, { status: 'inactive', reason: 'x' }))).toBe('200 ok');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { StaffRole } from '../../db/schema-staff';
 import { gameBalances, toBaht, walletBalance } from '../../ledger';
 import { errors } from '../../lib/wire-schemas';
 import { lockPlayer } from '../accounts/repository';
@@ -92,14 +93,34 @@ async function gamesOf(db: Kysely<DB>, playerId: number) {
     .map((code) => ({ code, name: names.get(code) ?? code, balance: toBaht(balances.get(code) ?? 0) }));
 }
 
-export async function lookupPlayer(db: Kysely<DB>, phone: string) {
+/** Roles that see a player's whole bank account number; the others see its last 4 digits (issue 39). */
+const FULL_BANK_ROLES: ReadonlySet<StaffRole> = new Set<StaffRole>(['payments', 'admin']);
+
+/** `******7890`: enough for support to confirm an account with the player, not enough to pay into it elsewhere. */
+export function maskAccountNo(accountNo: string): string {
+  return accountNo.length <= 4 ? '*'.repeat(accountNo.length) : `${'*'.repeat(accountNo.length - 4)}${accountNo.slice(-4)}`;
+}
+
+/** Who asked, for the lookup's audit row and what it may see. */
+interface Asker { staffId: number; role: StaffRole; requestId: string }
+
+/**
+ * The lookup and its `player.lookup` audit row (subject the player, or `phone`/the phone when nobody has it, so
+ * probing phones shows too). The row is written before the answer: no player data leaves without it.
+ */
+export async function lookupPlayer(db: Kysely<DB>, phone: string, asker: Asker, now: Date) {
   const p = await db
     .selectFrom('players')
     .select(['id', 'phone', 'name', 'status', 'currency', 'coin', 'created_at', 'bank_code', 'bank_account_no', 'bank_account_name'])
     .where('phone', '=', phone)
     .executeTakeFirst();
-  if (!p) throw notFound('NO_DATA');
+  const audit = { staffId: asker.staffId, action: 'player.lookup', requestId: asker.requestId };
+  if (!p) {
+    await recordStaffAction(db, { ...audit, subjectType: 'phone', subjectId: phone, detail: { found: false } }, now);
+    throw notFound('NO_DATA');
+  }
   const id = Number(p.id);
+  await recordStaffAction(db, { ...audit, subjectType: 'player', subjectId: String(id) }, now);
   const [wallet, games, statements] = await Promise.all([walletBalance(db, id), gamesOf(db, id), listStatements(db, id, 1, LOOKUP_MOVEMENTS)]);
   return {
     player: {
@@ -112,15 +133,36 @@ export async function lookupPlayer(db: Kysely<DB>, phone: string) {
       games,
       coin: Number(p.coin),
       createdAt: p.created_at,
-      bank: { code: p.bank_code, accountNo: p.bank_account_no, accountName: p.bank_account_name },
+      bank: { code: p.bank_code, accountNo: FULL_BANK_ROLES.has(asker.role) ? p.bank_account_no : maskAccountNo(p.bank_account_no), accountName: p.bank_account_name },
     },
     movements: statements.rows.map(statementLine),
   };
 }
 
 /**
+ * Whether the player's inactive status is support's own doing: the newest `player.status` row set them inactive and
+ * was written by a support account. A lock by payments or an admin (a fraud or payment hold), or one with no row at
+ * all (the operator's command, written by hand), is theirs to lift.
+ */
+async function setInactiveBySupport(db: Kysely<DB>, playerId: number): Promise<boolean> {
+  const last = await db
+    .selectFrom('staff_audit as a')
+    .innerJoin('staff_users as s', 's.id', 'a.staff_id')
+    .select(['a.detail', 's.role'])
+    .where('a.action', '=', 'player.status')
+    .where('a.subject_type', '=', 'player')
+    .where('a.subject_id', '=', String(playerId))
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!last || last.role !== 'support' || last.detail === null) return false;
+  return (JSON.parse(last.detail) as { to?: unknown }).to === 'inactive';
+}
+
+/**
  * Back office: players (docs/staff.md "Back office: players and the audit log"). Every staff role may look a
- * player up and set them active or inactive; the change and its audit row land in one transaction.
+ * player up (audited; support sees the bank account's last 4 digits) and set them active or inactive (support only
+ * lifts its own inactivation: 403 REACTIVATE_NOT_ALLOWED); the change and its audit row land in one transaction.
  */
 export async function playersRoutes(app: FastifyInstance): Promise<void> {
   const anyRole = { onRequest: [app.authenticateStaff, app.staffRole('support', 'payments', 'admin')] };
@@ -128,7 +170,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { phone?: unknown } }>(
     '/api/staff/players',
     { ...anyRole, schema: { response: { 200: lookupReply, ...errors } } },
-    async (req) => lookupPlayer(app.db, phoneOf(req.query?.phone, app.config.market)),
+    async (req) => lookupPlayer(app.db, phoneOf(req.query?.phone, app.config.market), { staffId: req.staffId, role: req.staffRole, requestId: req.id }, app.clock.now()),
   );
 
   app.post<{ Params: { id: string }; Body: { status?: unknown; reason?: unknown } | null }>(
@@ -149,6 +191,7 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
         if (from === 'gone') throw conflict('PLAYER_GONE');
         // Already so: nothing to change, nothing written (no audit row for an action that did nothing).
         if (from === to) return false;
+        if (to === 'active' && !FULL_BANK_ROLES.has(req.staffRole) && !(await setInactiveBySupport(trx, id))) throw new AppError(403, 'REACTIVATE_NOT_ALLOWED');
         // The row is locked (PostgreSQL) or the transaction holds SQLite's one connection: nothing changes it meanwhile.
         await trx.updateTable('players').set({ status: to as Settable, updated_at: now.toISOString() }).where('id', '=', id).execute();
         if (to === 'inactive') await app.tokens.revokeAll(id, trx);

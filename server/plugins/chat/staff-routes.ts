@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordStaffAction } from '../staff/audit';
 import * as S from './schemas';
 import type { ListFilter } from './repository';
 import type { ChatService, ReplyInput } from './service';
@@ -11,6 +12,9 @@ export default async function staffRoutes(app: FastifyInstance, opts: { service:
   const chat = opts.service;
   const staff = { onRequest: app.authenticateStaff };
   type Id = { Params: { id: string } };
+  // Issue 39: what staff say to a customer and when they end a conversation is audited, after the action succeeded.
+  const audited = (req: FastifyRequest<Id>, action: 'chat.reply' | 'chat.close', detail?: Record<string, unknown>) =>
+    recordStaffAction(app.db, { staffId: req.staffId, action, subjectType: 'conversation', subjectId: req.params.id, detail, requestId: req.id }, app.clock.now());
 
   app.get<{ Querystring: { status?: ListFilter } }>(
     '/api/staff/conversations',
@@ -27,12 +31,18 @@ export default async function staffRoutes(app: FastifyInstance, opts: { service:
   app.post<Id & { Body: ReplyInput }>(
     '/api/staff/conversations/:id/reply',
     { ...staff, schema: { params: S.idParams, body: S.replyBody, response: { 200: S.replyAnswer, ...S.errors } } },
-    async (req) => chat.forRequest(req).reply(req.params.id, { staffId: req.staffId, username: req.staffUsername, name: req.staffName }, req.body),
+    async (req) => {
+      const sent = await chat.forRequest(req).reply(req.params.id, { staffId: req.staffId, username: req.staffUsername, name: req.staffName }, req.body);
+      await audited(req, 'chat.reply', { messageId: sent._id });
+      return sent;
+    },
   );
 
-  app.post<Id>('/api/staff/conversations/:id/close', { ...staff, schema: { params: S.idParams, response: { 200: S.okAnswer, ...S.errors } } }, async (req) =>
-    chat.forRequest(req).close(req.params.id),
-  );
+  app.post<Id>('/api/staff/conversations/:id/close', { ...staff, schema: { params: S.idParams, response: { 200: S.okAnswer, ...S.errors } } }, async (req) => {
+    const closed = await chat.forRequest(req).close(req.params.id);
+    await audited(req, 'chat.close');
+    return closed;
+  });
 
   app.put<Id>('/api/staff/conversations/:id/read', { ...staff, schema: { params: S.idParams, response: { 200: S.readAnswer, ...S.errors } } }, async (req) =>
     chat.forRequest(req).staffRead(req.params.id),

@@ -29,6 +29,10 @@ export interface Readiness {
   ready: boolean;
   /** The checks that failed: database, redis, migrations. */
   notReady: string[];
+  /**
+   * Each check's state in fixed words (ok, not configured, unreachable, unknown, not checked, or the pending
+   * migrations' names): /readyz is public, so a driver's error text (host names, users, paths) goes to the log only.
+   */
   checks: { database: string; redis: string; migrations: string };
 }
 
@@ -141,19 +145,20 @@ async function ops(app: FastifyInstance) {
   async function readiness(): Promise<Readiness> {
     const checks: Readiness['checks'] = { database: 'ok', redis: config.redisUrl ? 'ok' : 'not configured', migrations: 'ok' };
     const notReady: string[] = [];
-    const fail = (name: keyof Readiness['checks'], what: string) => {
+    const fail = (name: keyof Readiness['checks'], what: string, err?: Error) => {
       checks[name] = what;
       notReady.push(name);
+      if (err) app.log.warn({ check: name, err: err.message }, `readiness: ${name} ${what}`);
     };
     const database = withTimeout(sql`select 1`.execute(app.db), CHECK_TIMEOUT_MS, 'the database').then(
       () => true,
       (err: Error) => {
-        fail('database', `unreachable: ${err.message}`);
+        fail('database', 'unreachable', err);
         return false;
       },
     );
     const redisCheck = config.redisUrl
-      ? withTimeout(pingRedis(config.redisUrl), CHECK_TIMEOUT_MS, 'Redis').catch((err: Error) => fail('redis', `unreachable: ${err.message}`))
+      ? withTimeout(pingRedis(config.redisUrl), CHECK_TIMEOUT_MS, 'Redis').catch((err: Error) => fail('redis', 'unreachable', err))
       : Promise.resolve();
     if (await database) {
       if (!migrationsCurrent) {
@@ -162,7 +167,7 @@ async function ops(app: FastifyInstance) {
           if (pending.length) fail('migrations', `pending: ${pending.join(', ')}`);
           else migrationsCurrent = true;
         } catch (err) {
-          fail('migrations', `unknown: ${(err as Error).message}`);
+          fail('migrations', 'unknown', err as Error);
         }
       }
     } else {

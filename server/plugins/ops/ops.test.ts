@@ -336,6 +336,33 @@ describe('/healthz and /readyz', () => {
     }
   });
 
+  test("/readyz answers a fixed reason, never the driver's error text, which goes to the log (issue 39)", async () => {
+    const db = await freshDb();
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(String(chunk));
+        cb();
+      },
+    });
+    const app = await buildApp(testConfig(db.dataDir), { database: db, logger: { ...loggerOptions('info'), stream } });
+    (app.config as { redisUrl: string | null }).redisUrl = 'redis://127.0.0.1:1';
+    try {
+      await db.destroy();
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not ready', notReady: expect.arrayContaining(['database', 'redis']), checks: { database: 'unreachable', redis: 'unreachable', migrations: 'not checked' } });
+      const logged = lines.map((l) => JSON.parse(l) as { check?: string; err?: string }).filter((l) => l.check);
+      expect(logged.map((l) => l.check).sort()).toEqual(['database', 'redis']);
+      expect(logged.every((l) => typeof l.err === 'string' && l.err.length > 0)).toBe(true);
+      expect(res.body).not.toContain(logged.find((l) => l.check === 'database')?.err);
+    } finally {
+      (app.config as { redisUrl: string | null }).redisUrl = null;
+      await app.close();
+      await db.dispose().catch(() => undefined);
+    }
+  });
+
   // Needs a Redis server (CI and this machine run one and set REDIS_URL); skipped rather than faked without it.
   (process.env.REDIS_URL ? test : test.skip)('/readyz pings Redis when REDIS_URL is set', async () => {
     const db = await freshDb();
