@@ -24,6 +24,7 @@ import chat, { type ChatPluginOptions } from './plugins/chat';
 import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
 import ops from './plugins/ops';
+import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './plugins/ops/metrics';
 import { requestIdOf } from './lib/request-context';
 
@@ -200,6 +201,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./plugins/deposits'));
   await app.register(realtime);
   await app.register(chat, opts.chat ?? {});
+  // Deletes old and unreferenced chat media and slip pictures (the lease's holder, hourly).
+  await app.register(uploadRetention);
   await app.register(backoffice);
 
   await app.register(pwa);

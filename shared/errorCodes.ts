@@ -42,6 +42,8 @@ export const PROJECT_ERROR_CODES = [
   'WHEEL_INACTIVE', 'NO_COIN',
   // Chat uploads: a type or extension the chat does not take; a file over the size cap (413).
   'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE',
+  // Uploads (chat media, slips) paused: the slip readers' queue is full or DATA_DIR is below its free-disk mark (503).
+  'UPLOAD_UNAVAILABLE',
   // Responsible play (docs/responsible-play.md): over a deposit or loss limit (422); past the session limit, on a
   // time-out, self-excluded (403); a restriction ending later already runs (409); a bad limit, period or missing
   // confirmation (422); registration without the age confirmation (422).

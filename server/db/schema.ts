@@ -10,6 +10,7 @@ import type { ChatTables } from './schema-chat';
 import type { PlayTables } from './schema-play';
 import type { LeaseTables } from './schema-leases';
 import type { BackofficeTables } from './schema-backoffice';
+import type { UploadTables } from './schema-uploads';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -55,4 +56,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables, BackofficeTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables, BackofficeTables, UploadTables {}

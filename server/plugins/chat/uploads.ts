@@ -6,7 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, notFound, tooMany } from '../../errors';
+import { MAX_HEADER_BYTES, headerProblem, readImageHeader } from '../../lib/image-header';
+import { readUploadLimits, type UploadLimits } from '../../lib/upload-limits';
+import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf } from '../../lib/upload-quota';
 import { allowedExtensionOf, extensionAgrees, sniffMedia, SNIFF_BYTES, type SniffedType, type UploadKind } from './media-type';
 import { findUpload, insertUpload, type Customer } from './repository';
 import type { IdentityFields } from './service';
@@ -15,7 +18,9 @@ import type { IdentityFields } from './service';
  * Chat uploads (docs/chat.md "Uploads"): multipart field `file` (text fields userId/guestId before it), at most
  * 10 MB for an image and 20 MB for a video, streamed to DATA_DIR/chat-media (outside dist and public) under 128
  * random bits; kept only when the first bytes are an allowed type of the route's kind and the file name's
- * extension agrees. Served back by GET /api/chat/media/{name} with the stored type and nosniff.
+ * extension agrees; an image also only when its header's size is one a staff browser can show. Every upload is charged
+ * to its budgets first (the player's, or the guest's and the client address's: server/lib/upload-quota.ts), and
+ * refused while DATA_DIR is short of disk. Served back by GET /api/chat/media/{name} with the stored type and nosniff.
  */
 export const UPLOAD_CAPS: Record<UploadKind, number> = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 };
 /** Room for the multipart framing and the two text fields around the file. */
@@ -47,7 +52,7 @@ export async function receiveUpload(deps: UploadDeps, req: FastifyRequest, kind:
   if (Number.isFinite(length) && length > cap + FRAMING_ALLOWANCE) throw tooLarge();
   if (!req.isMultipart()) throw notSupported();
   const fields: IdentityFields = {};
-  let stored: { path: string } | null = null;
+  let stored: { path: string; size: number } | null = null;
   try {
     for await (const part of req.parts({ limits: { fileSize: cap, files: 1, fields: 4, fieldSize: 256, parts: 6 } })) {
       if (part.type === 'field') {
@@ -61,7 +66,19 @@ export async function receiveUpload(deps: UploadDeps, req: FastifyRequest, kind:
       const customer = await deps.customerOf(req.playerId || null, fields);
       const ext = allowedExtensionOf(part.filename);
       if (!ext) throw notSupported();
-      stored = await store(deps, part.file, kind, ext, customer);
+      const limits = await readUploadLimits(deps.db);
+      if (!(await hasDiskRoom(deps.dataDir, limits.minFreeDiskMb))) throw new AppError(503, 'UPLOAD_UNAVAILABLE');
+      // The most this upload can keep: the cap, or less when the body announced its length.
+      const reserve = Number.isFinite(length) && length > 0 ? Math.min(length, cap) : cap;
+      const charge = await chargeUpload(deps.db, limits, subjectsOf({ ...customer, address: req.ip }), reserve, deps.now());
+      if (!charge) throw tooMany('REQUEST_LIMIT');
+      let kept = 0;
+      try {
+        stored = await store(deps, part.file, kind, ext, customer, limits);
+        kept = stored.size;
+      } finally {
+        await settleUpload(deps.db, charge, kept);
+      }
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
@@ -71,29 +88,43 @@ export async function receiveUpload(deps: UploadDeps, req: FastifyRequest, kind:
     throw notSupported();
   }
   if (!stored) throw notSupported();
-  return stored;
+  return { path: stored.path };
 }
 
-async function store(deps: UploadDeps, file: Readable & { truncated?: boolean }, kind: UploadKind, ext: string, c: Customer): Promise<{ path: string }> {
+async function store(deps: UploadDeps, file: Readable & { truncated?: boolean }, kind: UploadKind, ext: string, c: Customer, limits: UploadLimits): Promise<{ path: string; size: number }> {
   const dir = chatMediaDir(deps.dataDir);
   await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
   const id = crypto.randomBytes(16).toString('hex');
   const partial = path.join(dir, `${id}.part`);
   let head = Buffer.alloc(0);
   let type: SniffedType | null = null;
+  /** An image's header has been read and is within the limits (videos: not looked at). */
+  let sized = kind !== 'image';
   let size = 0;
-  const check = (): void => {
-    type = sniffMedia(head);
-    if (!type || type.kind !== kind || !extensionAgrees(ext, type)) throw new Refused(notSupported());
+  const check = (final: boolean): void => {
+    if (!type) {
+      if (head.length < SNIFF_BYTES && !final) return;
+      type = sniffMedia(head);
+      if (!type || type.kind !== kind || !extensionAgrees(ext, type)) throw new Refused(notSupported());
+    }
+    if (sized) return;
+    // Its pixel size from the header (a 60000 x 60000 PNG is a few KB and freezes the staff browser that shows it).
+    const h = readImageHeader(head);
+    if (h === 'more' && !final && head.length < MAX_HEADER_BYTES) return;
+    if (h === null || h === 'more') throw new Refused(notSupported());
+    if (headerProblem(h, { maxPixels: limits.chatImageMaxPixels, maxSide: limits.chatImageMaxSide })) throw new Refused(tooLarge());
+    sized = true;
+    head = Buffer.alloc(0);
   };
-  // The type is decided from the first bytes, so a disguised file is refused before the rest is written.
+  // The type and an image's size are decided from the first bytes, so a disguised or oversized file is refused
+  // before the rest is written.
   const sniff = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
       try {
-        if (!type) {
+        if (!type || !sized) {
           head = Buffer.concat([head, chunk]);
-          if (head.length >= SNIFF_BYTES) check();
+          check(false);
         }
         done(null, chunk);
       } catch (e) {
@@ -102,7 +133,7 @@ async function store(deps: UploadDeps, file: Readable & { truncated?: boolean },
     },
     flush(done) {
       try {
-        if (!type) check();
+        if (!type || !sized) check(true);
         done();
       } catch (e) {
         done(e as Error);
@@ -134,7 +165,7 @@ async function store(deps: UploadDeps, file: Readable & { truncated?: boolean },
     size,
     created_at: deps.now().toISOString(),
   });
-  return { path: `/api/chat/media/${name}` };
+  return { path: `/api/chat/media/${name}`, size };
 }
 
 const MEDIA_NAME = /^([0-9a-f]{32})\.(png|jpg|gif|mp4|mov)$/;

@@ -12,7 +12,7 @@ import demoBank from './demo-bank';
 import { postSignedEvent } from './demo-bank/bank-service';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { toBaht } from '../../ledger/money';
-import { createSlipReader, slipThreadsFromEnv } from './slip-pool';
+import { createSlipReader, slipPoolFromEnv } from './slip-pool';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,7 @@ async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
     db: app.db,
     env,
     ...createDepositAdapters(app, opts.env ?? process.env, opts),
-    slips: createSlipReader({ threads: slipThreadsFromEnv(opts.env ?? process.env) }),
+    slips: createSlipReader(slipPoolFromEnv(opts.env ?? process.env)),
     now: () => app.clock.now(),
     secret: app.config.jwtSecret,
     log: app.log,

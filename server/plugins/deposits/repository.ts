@@ -139,8 +139,11 @@ export function setEventOutcome(trx: Db, id: string, outcome: string) {
 
 // ---- slips
 
+/** Failed slips that count toward the player's slip limit (depositRules.slipNotMatchLimit). */
+export const LIMITED_SLIP_NOTES = ['NOT_MATCH', 'INVALID_SLIP', 'IMG_SIZE_UNABLE_TO_PROCESS'];
+
 /**
- * Records a new upload IN_PROGRESS unless the player is at the NOT_MATCH limit: NOT_MATCH slips created since
+ * Records a new upload IN_PROGRESS unless the player is at the NOT_MATCH limit: NOT_MATCH (and unreadable) slips created since
  * `since`, plus the player's uploads still in progress (each may yet turn out NOT_MATCH), must stay below
  * `limit`. Counted and inserted under the player's row lock (PostgreSQL; SQLite transactions are serial), so
  * parallel uploads cannot all pass one count. False when refused (nothing inserted).
@@ -154,7 +157,8 @@ export async function insertSlipWithinNotMatchLimit(db: Db, row: SlipsTable, sin
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('player_id', '=', row.player_id)
         .where('created_at', '>', since)
-        .where((eb) => eb.or([eb.and([eb('status', '=', 'FAILED'), eb('note', '=', 'NOT_MATCH')]), eb('status', '=', 'IN_PROGRESS')]))
+        // Unreadable slips count with the NOT_MATCH ones (issue 39): each took a slip reader's time, as a bomb would.
+        .where((eb) => eb.or([eb.and([eb('status', '=', 'FAILED'), eb('note', 'in', LIMITED_SLIP_NOTES)]), eb('status', '=', 'IN_PROGRESS')]))
         .executeTakeFirstOrThrow();
       if (Number(n) >= limit) return false;
     }

@@ -1,6 +1,6 @@
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { MAX_SLIP_BYTES, readSlip, SlipReadError } from './domain/slip-qr';
-import { createSlipReader, slipThreadsFromEnv, type SlipReader } from './slip-pool';
+import { createSlipReader, slipPoolFromEnv, slipThreadsFromEnv, SlipReaderBusy, type SlipReader } from './slip-pool';
 
 // The request thread's decoder, counted (worker threads load their own copy, which this does not touch).
 jest.mock('./domain/slip-qr', () => {
@@ -91,4 +91,38 @@ test('SLIP_WORKERS: a number of threads from 0 to 16, else one per spare core (1
   expect(auto).toBeLessThanOrEqual(4);
   expect(() => slipThreadsFromEnv({ SLIP_WORKERS: 'many' })).toThrow('SLIP_WORKERS');
   expect(() => slipThreadsFromEnv({ SLIP_WORKERS: '17' })).toThrow('SLIP_WORKERS');
+});
+
+describe('the pool is bounded (issue 39 row 2)', () => {
+  test('at most queueMax slips wait for a thread; one more is refused at once with SlipReaderBusy', async () => {
+    const reader = createSlipReader({ threads: 1, queueMax: 2 });
+    try {
+      const png = makeSlipPng({ sendingBank: '004', transRef: 'QUEUEFULL12345', amountSatang: 100 });
+      // One on the thread, two waiting: the fourth and fifth find the queue full.
+      const reads = Array.from({ length: 5 }, () => reader.read(png, MAX_SLIP_BYTES).then(() => 'read', (e: unknown) => (e instanceof SlipReaderBusy ? 'busy' : String(e))));
+      expect(await Promise.all(reads)).toEqual(['read', 'read', 'read', 'busy', 'busy']);
+      // Once the queue drained, slips are taken again.
+      expect((await reader.read(png, MAX_SLIP_BYTES)).transRef).toBe('QUEUEFULL12345');
+    } finally {
+      await reader.close();
+    }
+  });
+
+  test('each thread runs under V8 resource limits (its heap bounded by memoryMb)', async () => {
+    const reader = createSlipReader({ threads: 1, memoryMb: 96 });
+    try {
+      await reader.read(makeSlipPng({ sendingBank: '004', transRef: 'LIMITS12345678', amountSatang: 100 }), MAX_SLIP_BYTES);
+      const [thread] = (reader as unknown as { threadsForTest(): { resourceLimits?: { maxOldGenerationSizeMb?: number } }[] }).threadsForTest();
+      expect(thread.resourceLimits?.maxOldGenerationSizeMb).toBe(96);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  test('SLIP_QUEUE_MAX and SLIP_WORKER_MEMORY_MB: defaults 16 and 256, bad values refused', () => {
+    expect(slipPoolFromEnv({ SLIP_WORKERS: '2' })).toEqual({ threads: 2, queueMax: 16, memoryMb: 256 });
+    expect(slipPoolFromEnv({ SLIP_WORKERS: '1', SLIP_QUEUE_MAX: '0', SLIP_WORKER_MEMORY_MB: '128' })).toEqual({ threads: 1, queueMax: 0, memoryMb: 128 });
+    expect(() => slipPoolFromEnv({ SLIP_QUEUE_MAX: '-1' })).toThrow('SLIP_QUEUE_MAX');
+    expect(() => slipPoolFromEnv({ SLIP_WORKER_MEMORY_MB: '8' })).toThrow('SLIP_WORKER_MEMORY_MB');
+  });
 });

@@ -10,6 +10,10 @@ import { SlipReadError, readSlip, type SlipQr, type SlipReadFailure } from './do
  *
  * Threads start with the first slips and stay. A thread that dies (a bug, out of memory) fails only the slip it held
  * (an Error, so the upload answers 500 and nothing is written) and is replaced. `threads: 0` reads on the calling thread (one-off scripts).
+ *
+ * Bounded (issue 39 row 2): each thread runs under V8 resourceLimits (a thread past its heap is stopped, and only its
+ * slip fails), and at most `queueMax` slips wait for a thread; one more is refused at once with SlipReaderBusy (the
+ * upload answers 503 UPLOAD_UNAVAILABLE) rather than piling bytes up in memory behind a flood of uploads.
  */
 export interface SlipReader {
   /** The slip's mini-QR; rejects with SlipReadError (the reason code) like readSlip. */
@@ -24,6 +28,14 @@ export interface SlipJob {
   maxBytes: number;
 }
 
+/** The pool's queue is full: refused before the slip is queued. */
+export class SlipReaderBusy extends Error {
+  constructor() {
+    super('the slip readers are busy');
+    this.name = 'SlipReaderBusy';
+  }
+}
+
 export type SlipJobResult = { id: number; ok: true; slip: SlipQr } | { id: number; ok: false; code: SlipReadFailure } | { id: number; ok: false; error: string };
 
 /** One thread per spare core, at least one, at most four: SLIP_WORKERS overrides (0: no threads). */
@@ -34,6 +46,33 @@ export function slipThreadsFromEnv(env: NodeJS.ProcessEnv = process.env): number
   return Number(v);
 }
 
+export interface SlipPoolOptions {
+  threads: number;
+  /** Slips that may wait for a thread (SLIP_QUEUE_MAX) [16]. */
+  queueMax?: number;
+  /** Each thread's V8 old-generation heap, MB (SLIP_WORKER_MEMORY_MB) [256]. */
+  memoryMb?: number;
+}
+
+export const DEFAULT_SLIP_QUEUE_MAX = 16;
+export const DEFAULT_SLIP_WORKER_MEMORY_MB = 256;
+
+const wholeNumber = (env: NodeJS.ProcessEnv, name: string, min: number, max: number, fallback: number): number => {
+  const v = env[name];
+  if (v === undefined || v === '') return fallback;
+  if (!/^\d{1,5}$/.test(v) || Number(v) < min || Number(v) > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, got "${v}"`);
+  return Number(v);
+};
+
+/** The pool's settings from the environment: SLIP_WORKERS, SLIP_QUEUE_MAX (0-1000), SLIP_WORKER_MEMORY_MB (64-4096). */
+export function slipPoolFromEnv(env: NodeJS.ProcessEnv = process.env): SlipPoolOptions {
+  return {
+    threads: slipThreadsFromEnv(env),
+    queueMax: wholeNumber(env, 'SLIP_QUEUE_MAX', 0, 1000, DEFAULT_SLIP_QUEUE_MAX),
+    memoryMb: wholeNumber(env, 'SLIP_WORKER_MEMORY_MB', 64, 4096, DEFAULT_SLIP_WORKER_MEMORY_MB),
+  };
+}
+
 const WORKER_FILE = path.join(__dirname, 'slip-worker.cjs');
 
 interface Pending {
@@ -42,7 +81,7 @@ interface Pending {
   reject(e: Error): void;
 }
 
-export function createSlipReader({ threads }: { threads: number }): SlipReader {
+export function createSlipReader({ threads, queueMax = DEFAULT_SLIP_QUEUE_MAX, memoryMb = DEFAULT_SLIP_WORKER_MEMORY_MB }: SlipPoolOptions): SlipReader {
   if (threads === 0) {
     return { read: async (bytes, maxBytes) => readSlip(bytes, maxBytes), close: async () => undefined };
   }
@@ -65,7 +104,8 @@ export function createSlipReader({ threads }: { threads: number }): SlipReader {
   };
 
   const spawn = () => {
-    const worker = new Worker(WORKER_FILE);
+    // The young generation and the stack stay small: a slip's pixels are typed arrays, its objects few.
+    const worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
     all.add(worker);
     worker.unref();
     worker.on('message', (r: SlipJobResult) => {
@@ -98,6 +138,8 @@ export function createSlipReader({ threads }: { threads: number }): SlipReader {
     threadsForTest: () => [...all],
     read(bytes, maxBytes) {
       if (closed) return Promise.reject(new Error('the slip reader is closed'));
+      // Waiting slips beyond the idle and not yet started threads: the queue is full.
+      if (queue.length - idle.length - (threads - all.size) >= queueMax) return Promise.reject(new SlipReaderBusy());
       // A copy of its own, so the transfer never detaches a buffer Node pools for other uploads.
       const copy = new Uint8Array(bytes.length);
       copy.set(bytes);

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { nowIso } from '../../db';
 import { AppError, badRequest, conflict, notFound, tooMany, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
-import { SlipReadError, bankNumberOf, extensionOf, sniffImageType, type SlipQr } from './domain/slip-qr';
+import { MAX_SLIP_MEGAPIXELS, SlipReadError, bankNumberOf, extensionOf, sniffImageType, type SlipQr } from './domain/slip-qr';
+import { checkImage } from '../../lib/image-header';
+import { readUploadLimits } from '../../lib/upload-limits';
+import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf, type QuotaCharge } from '../../lib/upload-quota';
+import { SlipReaderBusy } from './slip-pool';
 import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
@@ -99,6 +103,40 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   if (!type) throw badRequest('SLIP_INVALID_FILE');
   const player = await findPlayer(ctx.db, input.playerId);
   if (!player) throw notFound('NO_USER');
+  // The upload budgets (issue 39 row 3): the disk's watermark first, then the player's budget, both before the slip
+  // is recorded or a byte stored. The charge is settled to what is kept: the file, or nothing when it is not stored.
+  const limits = await readUploadLimits(ctx.db);
+  if (!(await hasDiskRoom(ctx.env.dataDir, limits.minFreeDiskMb))) throw unavailable();
+  const charge = await chargeUpload(ctx.db, limits, subjectsOf({ playerId: input.playerId, guestId: null, address: '' }), input.bytes.length, ctx.now());
+  if (!charge) throw tooMany('REQUEST_LIMIT');
+  try {
+    return await recordAndRead(ctx, input, player, type, rules, charge);
+  } catch (e) {
+    if (e instanceof NotStored) {
+      await settleUpload(ctx.db, charge, 0);
+      throw e.error;
+    }
+    throw e;
+  }
+}
+
+const unavailable = () => new AppError(503, 'UPLOAD_UNAVAILABLE');
+
+/** A refusal before the file was kept (or after it was removed again): the budget gets its bytes back. */
+class NotStored extends Error {
+  constructor(readonly error: AppError) {
+    super(error.code);
+  }
+}
+
+async function recordAndRead(
+  ctx: DepositsContext,
+  input: UploadInput,
+  player: NonNullable<Awaited<ReturnType<typeof findPlayer>>>,
+  type: NonNullable<ReturnType<typeof sniffImageType>>,
+  rules: Awaited<ReturnType<typeof readDepositRules>>,
+  charge: QuotaCharge,
+): Promise<SlipView> {
 
   const id = `slp_${crypto.randomBytes(12).toString('hex')}`;
   const fileName = `${crypto.randomBytes(16).toString('hex')}.${extensionOf(type)}`;
@@ -125,7 +163,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
   // A player who keeps uploading other people's slips (NOT_MATCH) is stopped before any slip work; the
   // upload is recorded IN_PROGRESS in the same counted step, so parallel uploads cannot pass the limit.
   const since = nowIso(new Date(created.getTime() - rules.slipNotMatchWindowMinutes * 60_000));
-  if (!(await insertSlipWithinNotMatchLimit(ctx.db, row, since, rules.slipNotMatchLimit))) throw tooMany('REQUEST_LIMIT');
+  if (!(await insertSlipWithinNotMatchLimit(ctx.db, row, since, rules.slipNotMatchLimit))) throw new NotStored(tooMany('REQUEST_LIMIT'));
   // Stored under a random name outside the web root: every upload is kept for staff review.
   try {
     await fs.mkdir(ctx.env.uploadsDir, { recursive: true, mode: 0o700 });
@@ -134,6 +172,7 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
     await deleteSlip(ctx.db, id);
     throw e;
   }
+  await settleUpload(ctx.db, charge, input.bytes.length);
 
   const fail = async (note: string, extra: Partial<SlipsTable> = {}, claim = false): Promise<never> => {
     const set: Partial<SlipsTable> = { ...extra, status: 'FAILED', note, updated_at: nowIso(ctx.now()) };
@@ -149,11 +188,22 @@ export async function uploadSlip(ctx: DepositsContext, input: UploadInput): Prom
     throw new AppError(STATUS_OF[note] ?? 422, note);
   };
 
+  // The header decides before any decoder runs (issue 39 row 2): an interlaced PNG (pngjs inflates it without a
+  // bound) or a picture announcing more than MAX_SLIP_MEGAPIXELS never reaches a slip reader.
+  const head = checkImage(input.bytes, { maxPixels: MAX_SLIP_MEGAPIXELS * 1e6, maxSide: 0x7fffffff, refuseInterlacedPng: true });
+  if (head.problem) return fail(head.problem === 'malformed' ? 'INVALID_SLIP' : 'IMG_SIZE_UNABLE_TO_PROCESS');
+
   let qr: SlipQr;
   try {
     qr = await ctx.slips.read(input.bytes, rules.slipMaxBytes);
   } catch (e) {
     if (e instanceof SlipReadError) return fail(e.code === 'SLIP_INVALID_FILE' ? 'INVALID_SLIP' : e.code);
+    if (e instanceof SlipReaderBusy) {
+      // Too many slips wait for a reader: nothing of this upload stays (the player sends it again in a moment).
+      await deleteSlip(ctx.db, id);
+      await fs.rm(path.join(ctx.env.uploadsDir, fileName), { force: true });
+      throw new NotStored(unavailable());
+    }
     throw e;
   }
   row.reference = qr.transRef;

@@ -23,8 +23,9 @@ export interface DepositRules {
   /** Bytes. Largest slip upload. */
   slipMaxBytes: number;
   /**
-   * NOT_MATCH slips (another account's transfer) one player may upload within slipNotMatchWindowMinutes;
-   * at the limit every further upload of that player is 429 REQUEST_LIMIT until the window moves on. 0: off.
+   * NOT_MATCH and unreadable slips (another account's transfer; INVALID_SLIP, IMG_SIZE_UNABLE_TO_PROCESS: each cost a
+   * slip reader's time) one player may upload within slipNotMatchWindowMinutes; at the limit every further upload of
+   * that player is 429 REQUEST_LIMIT until the window moves on. 0: off.
    */
   slipNotMatchLimit: number;
   slipNotMatchWindowMinutes: number;
@@ -66,6 +67,8 @@ export interface DepositEnv {
   operatorName: string;
   /** Where uploads go: {DATA_DIR}/uploads/slips. */
   uploadsDir: string;
+  /** DATA_DIR: its file system's free space is the uploads' watermark (server/lib/upload-quota.ts). */
+  dataDir: string;
   /** The operator's mobile wallet that gift vouchers are redeemed into (GIFT_RECEIVER_MOBILE). */
   giftReceiverMobile: string;
 }
@@ -75,6 +78,7 @@ export function depositEnv(env: Record<string, string | undefined>, dataDir: str
     promptPayId: normalizePromptPayId(env.PROMPTPAY_ID || DEMO_PROMPTPAY_ID),
     operatorName: env.PROMPTPAY_NAME || 'DEMO OPERATOR CO LTD',
     uploadsDir: `${dataDir.replace(/\/+$/, '')}/uploads/slips`,
+    dataDir,
     giftReceiverMobile: env.GIFT_RECEIVER_MOBILE || '0812345678',
   };
 }

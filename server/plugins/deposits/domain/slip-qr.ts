@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
 import { slipVerify } from 'promptparse/validate';
+import { checkImage } from '../../../lib/image-header';
 
 /**
  * Reading an uploaded slip: the type comes from the bytes (JPEG or PNG only, whatever the name says),
@@ -39,19 +40,15 @@ export interface Pixels {
   data: Uint8ClampedArray; // RGBA
 }
 
-function pngSize(bytes: Buffer): { width: number; height: number } | null {
-  // IHDR is always the first chunk: 8 signature + 4 length + 4 "IHDR" + width + height.
-  if (bytes.length < 24 || bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
 export function decodePixels(bytes: Buffer): Pixels {
   const type = sniffImageType(bytes);
   if (!type) throw new SlipReadError('SLIP_INVALID_FILE');
+  // The header first (server/lib/image-header.ts): pngjs inflates an interlaced PNG without a bound (a 3 MB file grew
+  // a server by gigabytes), so interlaced and oversized pictures are refused before a decoder sees them.
+  const head = checkImage(bytes, { maxPixels: MAX_SLIP_MEGAPIXELS * 1e6, maxSide: 0x7fffffff, refuseInterlacedPng: true });
+  if (head.problem === 'malformed') throw new SlipReadError('INVALID_SLIP');
+  if (head.problem) throw new SlipReadError('IMG_SIZE_UNABLE_TO_PROCESS');
   if (type === 'image/png') {
-    const size = pngSize(bytes);
-    if (!size) throw new SlipReadError('INVALID_SLIP');
-    if (size.width * size.height > MAX_SLIP_MEGAPIXELS * 1e6) throw new SlipReadError('IMG_SIZE_UNABLE_TO_PROCESS');
     try {
       const png = PNG.sync.read(bytes);
       return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) };
