@@ -2,19 +2,27 @@ import { ConfigError } from '../../config';
 import { PayoutSimulator, type PayoutSimulatorOptions } from './simulator';
 import type { PayoutAdapter } from './types';
 
-export type { PayoutAdapter, PayoutRequest, PayoutAck, PayoutSettledHandler, PayoutStatus } from './types';
+export type { PayoutAdapter, PayoutRequest, PayoutAck, PayoutCancel, PayoutSettledHandler, PayoutStatus } from './types';
 export { PayoutSimulator } from './simulator';
 
 type Env = Record<string, string | undefined>;
 
-/** PAYOUT_SIM_DELAY_MS (default 5000; "manual": only the demo page or settle() settles), PAYOUT_SIM_FAILURE_RATE, PAYOUT_SIM_REJECT_RATE. */
+/**
+ * PAYOUT_SIM_DELAY_MS (default 5000; "manual": only the demo page or settle() settles), PAYOUT_SIM_SEND_AFTER_MS
+ * (default 0: sent to the bank at once, so never cancellable; "manual": queued until settled), PAYOUT_SIM_FAILURE_RATE,
+ * PAYOUT_SIM_REJECT_RATE.
+ */
 export function payoutSimulatorOptionsFromEnv(env: Env): Partial<PayoutSimulatorOptions> {
   const out: Partial<PayoutSimulatorOptions> = {};
-  const d = env.PAYOUT_SIM_DELAY_MS;
-  if (d !== undefined && d !== '') {
-    if (d === 'manual') out.delayMs = null;
-    else if (/^\d+$/.test(d)) out.delayMs = Number(d);
-    else throw new ConfigError(`PAYOUT_SIM_DELAY_MS must be a whole number of ms or "manual", got "${d}"`);
+  for (const [name, key] of [
+    ['PAYOUT_SIM_DELAY_MS', 'delayMs'],
+    ['PAYOUT_SIM_SEND_AFTER_MS', 'sendAfterMs'],
+  ] as const) {
+    const d = env[name];
+    if (d === undefined || d === '') continue;
+    if (d === 'manual') out[key] = null;
+    else if (/^\d+$/.test(d)) out[key] = Number(d);
+    else throw new ConfigError(`${name} must be a whole number of ms or "manual", got "${d}"`);
   }
   for (const [name, key] of [
     ['PAYOUT_SIM_FAILURE_RATE', 'failureRate'],

@@ -28,11 +28,23 @@ export type PayoutAck =
  */
 export type PayoutStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'UNKNOWN';
 
+/**
+ * What the gateway answers to a cancel: CANCELLED it will never be paid (also when it was cancelled before);
+ * NOT_CANCELLABLE it already left for the bank (or was decided), so only the gateway's result tells how it ends;
+ * UNKNOWN the gateway does not know the id.
+ */
+export type PayoutCancel = 'CANCELLED' | 'NOT_CANCELLABLE' | 'UNKNOWN';
+
 export interface PayoutAdapter {
   /** Throws when the gateway cannot be reached or does not answer (unknown: ask again later with the same id). */
   requestPayout(req: PayoutRequest, call?: ProviderCall): Promise<PayoutAck>;
   /** Asks the gateway about one payout; throws when it cannot be reached (callers time it out and show UNKNOWN). */
   getPayoutStatus(withdrawalId: string, call?: ProviderCall): Promise<PayoutStatus>;
+  /**
+   * Asks the gateway to stop a payout it has not sent yet; throws when it cannot be reached. Staff may fail a
+   * payout only when this answers CANCELLED or the status is FAILED (docs/staff.md "Payouts in progress").
+   */
+  cancelPayout(withdrawalId: string, call?: ProviderCall): Promise<PayoutCancel>;
   /** Stops timers (simulator); called when the app closes. */
   close?(): void;
 }

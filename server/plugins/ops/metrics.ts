@@ -161,7 +161,7 @@ export function instrumentAdapter<T extends object>(metrics: Metrics | undefined
 export const ADAPTER_OPERATIONS = {
   games: ['createPlayer', 'deposit', 'withdraw', 'balance', 'transferStatus', 'launchUrl', 'resetPassword', 'betFeed'],
   payments: ['createQr', 'cancelQr'],
-  payouts: ['requestPayout', 'getPayoutStatus'],
+  payouts: ['requestPayout', 'getPayoutStatus', 'cancelPayout'],
   slipVerify: ['verify'],
   gift: ['inspect', 'redeem'],
   sms: ['send'],
