@@ -62,12 +62,13 @@ export const PROJECT_ERROR_CODES = [
  * Codes of the staff back office (issue 14, docs/staff.md "Back office"): answered only to staff routes, so the
  * player's app never shows them and has no text for them; the staff console translates them in src/staff/i18n.
  * An action without a reason of 1-500 characters (400); a review already decided (409) or without a player to credit
- * (422); a payout no longer in progress (409); a player who is gone (409); a player status staff cannot set (400);
+ * (422); a payout no longer in progress (409), or one staff may not fail because the gateway neither reports it failed nor
+ * could cancel it (409 PAYOUT_NOT_FAILED); a player who is gone (409); a player status staff cannot set (400);
  * a wrong or already used second-factor code at the staff login (401, docs/staff.md "Second factor"); support setting
  * active a player that payments or an admin set inactive (403 REACTIVATE_NOT_ALLOWED, issue 39).
  * The route sweep accepts them.
  */
-export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED', 'REACTIVATE_NOT_ALLOWED'] as const;
+export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PAYOUT_NOT_FAILED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED', 'REACTIVATE_NOT_ALLOWED'] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [

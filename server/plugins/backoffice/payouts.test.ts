@@ -31,6 +31,22 @@ const auditOf = (subjectId: string) => t.app.db.selectFrom('staff_audit').select
 const withdrawal = (id: string) => t.app.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const statementOf = (id: string) => t.app.db.selectFrom('statements').selectAll().where('ref_type', '=', 'withdrawal').where('ref_id', '=', id).executeTakeFirstOrThrow();
 
+/**
+ * The gateway decides a payout (sent at once by this simulator, so never cancellable) without its webhook getting
+ * through: staff may fail a payout only once the gateway says it failed (payouts-provider.test.ts).
+ */
+async function gatewayFails(id: string) {
+  const handler = (wid: string, ok: boolean, reason?: string) => t.app.wallet.settlePayout(wid, ok, reason);
+  t.payouts.setSettledHandler(async () => {
+    throw new Error('webhook not acknowledged');
+  });
+  try {
+    await expect(t.payouts.settle(id, false)).rejects.toThrow('webhook not acknowledged');
+  } finally {
+    t.payouts.setSettledHandler(handler);
+  }
+}
+
 /** A player with `balance` baht who asked to withdraw `amount`, requested `minutesAgo` minutes ago. */
 async function payout(amount: number, minutesAgo = 45, balance = 1000) {
   const p = await t.player({ balance: balance * 100 });
@@ -105,11 +121,11 @@ describe('the list', () => {
   });
 
   test('providerStatus gives UNKNOWN when the gateway does not answer in time, and its answer when it does', async () => {
-    const silent: PayoutAdapter = { requestPayout: async () => ({ status: 'accepted' }), getPayoutStatus: () => new Promise(() => undefined) };
+    const silent: PayoutAdapter = { requestPayout: async () => ({ status: 'accepted' }), getPayoutStatus: () => new Promise(() => undefined), cancelPayout: async () => 'UNKNOWN' };
     const started = Date.now();
     expect(await providerStatus(silent, 'w1', 50)).toBe('UNKNOWN');
     expect(Date.now() - started).toBeLessThan(2000);
-    const quick: PayoutAdapter = { requestPayout: async () => ({ status: 'accepted' }), getPayoutStatus: async () => 'SUCCEEDED' };
+    const quick: PayoutAdapter = { requestPayout: async () => ({ status: 'accepted' }), getPayoutStatus: async () => 'SUCCEEDED', cancelPayout: async () => 'NOT_CANCELLABLE' };
     expect(await providerStatus(quick, 'w1', 50)).toBe('SUCCEEDED');
   });
 });
@@ -134,6 +150,7 @@ describe('settle and fail', () => {
   test('fail: the money is back in the wallet, the line FAILED, the reason kept; settle or fail again is 409', async () => {
     const { id, player } = await payout(400);
     expect(await walletBalance(t.app.db, player.id)).toBe(600_00);
+    await gatewayFails(id);
     const res = await act(id, 'fail', { reason: 'account closed at the bank' });
     expect([res.statusCode, res.json()]).toEqual([200, { id, status: 'FAILED' }]);
     expect(await walletBalance(t.app.db, player.id)).toBe(1000_00);
@@ -147,6 +164,7 @@ describe('settle and fail', () => {
 
   test('settle and fail at once: one wins, the other is 409, one audit row, money where the winner says', async () => {
     const { id, player } = await payout(250);
+    await gatewayFails(id);
     const answers = await Promise.all([act(id, 'settle'), act(id, 'fail')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const won = answers.find((a) => a.statusCode === 200)!.json().status;
@@ -154,12 +172,14 @@ describe('settle and fail', () => {
     expect(await auditOf(id)).toHaveLength(1);
   });
 
-  test('the gateway reporting after staff decided changes nothing (only the first result counts)', async () => {
+  test('fail while the gateway says the payout is pending is 409 PAYOUT_NOT_FAILED; its later result counts', async () => {
     const { id, player } = await payout(100);
-    expect((await act(id, 'fail')).statusCode).toBe(200);
+    const res = await act(id, 'fail');
+    expect([res.statusCode, res.json()]).toEqual([409, { message: 'PAYOUT_NOT_FAILED' }]);
+    expect(await auditOf(id)).toEqual([]);
     await t.payouts.settle(id, true);
-    expect((await withdrawal(id)).status).toBe('FAILED');
-    expect(await walletBalance(t.app.db, player.id)).toBe(1000_00);
+    expect((await withdrawal(id)).status).toBe('SUCCESS');
+    expect(await walletBalance(t.app.db, player.id)).toBe(900_00);
   });
 
   test('404 NO_DATA, 400 REASON_REQUIRED (nothing written), support 403, a player token 401', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PayoutAdapter, PayoutStatus } from '../../adapters/payouts';
+import type { PayoutAdapter, PayoutCancel, PayoutStatus } from '../../adapters/payouts';
 import { conflict, notFound } from '../../errors';
 import { toBaht } from '../../ledger/money';
 import { recordStaffAction } from '../staff/audit';
@@ -9,7 +9,8 @@ import { actionReason } from './reviews';
 /**
  * Back office: payouts in progress (docs/staff.md "Back office: payments under review and payouts"). Routes under
  * /api/staff/payouts, roles payments and admin. The list shows what the gateway says of each payout; settle and
- * fail go through the wallet's settlePayout (fail returns the money), with the audit row in its transaction.
+ * fail go through the wallet's settlePayout (fail returns the money), with the audit row in its transaction. Fail
+ * needs the gateway's word that the payout will not be paid (providerFailure).
  */
 
 /** How long the list waits for the gateway's answer about one payout before showing UNKNOWN. */
@@ -17,23 +18,36 @@ export const PROVIDER_STATUS_TIMEOUT_MS = 3000;
 /** The list answers at most this many payouts, oldest first. */
 export const PAYOUT_LIST_LIMIT = 200;
 
-/** The gateway's status of one payout, UNKNOWN when it throws or does not answer within timeoutMs. */
-export async function providerStatus(payouts: PayoutAdapter, withdrawalId: string, timeoutMs = PROVIDER_STATUS_TIMEOUT_MS, call?: ProviderCall): Promise<PayoutStatus> {
+/** What `ask` answers, or `fallback` when it throws or does not answer within timeoutMs. */
+async function askGateway<T>(ask: () => Promise<T>, fallback: T, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<PayoutStatus>((resolve) => {
-    timer = setTimeout(() => resolve('UNKNOWN'), timeoutMs);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), timeoutMs);
     timer.unref();
   });
   try {
-    return await Promise.race([
-      Promise.resolve()
-        .then(() => payouts.getPayoutStatus(withdrawalId, call))
-        .catch((): PayoutStatus => 'UNKNOWN'),
-      timeout,
-    ]);
+    return await Promise.race([Promise.resolve().then(ask).catch(() => fallback), timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The gateway's status of one payout, UNKNOWN when it throws or does not answer within timeoutMs. */
+export function providerStatus(payouts: PayoutAdapter, withdrawalId: string, timeoutMs = PROVIDER_STATUS_TIMEOUT_MS, call?: ProviderCall): Promise<PayoutStatus> {
+  return askGateway(() => payouts.getPayoutStatus(withdrawalId, call), 'UNKNOWN', timeoutMs);
+}
+
+/**
+ * Why staff may fail a payout, in the gateway's words: it reports the payout FAILED, or it was PENDING and a cancel
+ * stopped it (CANCELLED). Null otherwise (paid, already on its way to the bank, unknown, or no answer): the money may
+ * still reach the player, so returning it to the wallet could pay them twice (issue 39 row 4).
+ */
+export async function providerFailure(payouts: PayoutAdapter, withdrawalId: string, call?: ProviderCall, timeoutMs = PROVIDER_STATUS_TIMEOUT_MS): Promise<'FAILED' | 'CANCELLED' | null> {
+  const status = await providerStatus(payouts, withdrawalId, timeoutMs, call);
+  if (status === 'FAILED') return 'FAILED';
+  if (status !== 'PENDING') return null;
+  const cancel = await askGateway<PayoutCancel | 'NO_ANSWER'>(() => payouts.cancelPayout(withdrawalId, call), 'NO_ANSWER', timeoutMs);
+  return cancel === 'CANCELLED' ? 'CANCELLED' : null;
 }
 
 const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
@@ -117,9 +131,19 @@ export async function payoutsRoutes(app: FastifyInstance): Promise<void> {
       async (req) => {
         const reason = actionReason(req.body);
         const id = req.params.id;
+        let provider: 'FAILED' | 'CANCELLED' | null = null;
+        if (!succeeded) {
+          // The outcome is the gateway's: fail only what it says failed or what it just cancelled (409 otherwise).
+          const w = await app.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirst();
+          if (!w) throw notFound('NO_DATA');
+          if (w.status !== 'IN_PROGRESS') throw conflict('PAYOUT_SETTLED');
+          provider = await providerFailure(app.wallet.payouts, id, callOf(req));
+          if (!provider) throw conflict('PAYOUT_NOT_FAILED');
+        }
         const res = await app.wallet.settlePayout(id, succeeded, reason, async (trx, status) => {
           // In settlePayout's own transaction: the payout's result and who decided it land together.
-          await recordStaffAction(trx, { staffId: req.staffId, action: `payout.${action}`, subjectType: 'payout', subjectId: id, reason, detail: { status }, requestId: req.id }, app.clock.now());
+          const detail = provider ? { status, provider } : { status };
+          await recordStaffAction(trx, { staffId: req.staffId, action: `payout.${action}`, subjectType: 'payout', subjectId: id, reason, detail, requestId: req.id }, app.clock.now());
         });
         if (res.status === null) throw notFound('NO_DATA');
         if (!res.applied) throw conflict('PAYOUT_SETTLED');

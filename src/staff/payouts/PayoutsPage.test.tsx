@@ -157,6 +157,19 @@ describe('staff console: payouts in progress', () => {
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveValue('sent');
   });
 
+  it('a fail the provider does not back (409 PAYOUT_NOT_FAILED) is explained in an alert and the list is loaded again', async () => {
+    const calls = serve();
+    server.use(http.post('/api/staff/payouts/wd_1/fail', () => errorResponse('PAYOUT_NOT_FAILED', 409)));
+    const user = start();
+    await overdueTable();
+    const before = calls.lists.length;
+    await user.click(screen.getByRole('button', { name: /^Fail \(return the money\)/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'player says not received');
+    await user.click(screen.getByRole('button', { name: 'Confirm: fail and return the money' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider does not report this payout as failed and could not cancel it');
+    await waitFor(() => expect(calls.lists.length).toBeGreaterThan(before));
+  });
+
   it('says when the list cannot be loaded, and tries again', async () => {
     serve();
     server.use(http.get('/api/staff/payouts', () => HttpResponse.error(), { once: true }));

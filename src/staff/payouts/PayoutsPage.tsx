@@ -159,7 +159,7 @@ export function PayoutsPage() {
             onConfirm={send}
             onCancel={cancel}
             onRefused={(code) => {
-              if (code === 'PAYOUT_SETTLED' || code === 'NO_DATA') void reload(all);
+              if (code === 'PAYOUT_SETTLED' || code === 'PAYOUT_NOT_FAILED' || code === 'NO_DATA') void reload(all);
             }}
           />
         </section>

@@ -2,6 +2,7 @@
 const en = {
   'nav.payouts': 'Payouts',
   'errors.PAYOUT_SETTLED': 'This payout is no longer in progress (someone settled it meanwhile). The list has been refreshed.',
+  'errors.PAYOUT_NOT_FAILED': "The payment provider does not report this payout as failed and could not cancel it, so the money may still reach the player: it cannot be failed. Wait for the provider's result. The list has been refreshed.",
   'payouts.title': 'Payouts in progress',
   'payouts.showAll': 'Show every payout in progress, not only overdue ones',
   'payouts.hint.overdue': 'Payouts still in progress past their expected time.',
@@ -44,6 +45,7 @@ type Part = Record<keyof typeof en, string>;
 const th: Part = {
   'nav.payouts': 'การถอนเงิน',
   'errors.PAYOUT_SETTLED': 'รายการถอนนี้ไม่อยู่ระหว่างดำเนินการแล้ว (มีผู้อื่นจัดการไปแล้ว) รายการถูกโหลดใหม่แล้ว',
+  'errors.PAYOUT_NOT_FAILED': 'ผู้ให้บริการชำระเงินไม่ได้แจ้งว่ารายการถอนนี้ล้มเหลวและยกเลิกไม่ได้ เงินอาจยังถึงผู้เล่น จึงตั้งเป็นล้มเหลวไม่ได้ โปรดรอผลจากผู้ให้บริการ รายการถูกโหลดใหม่แล้ว',
   'payouts.title': 'รายการถอนเงินที่กำลังดำเนินการ',
   'payouts.showAll': 'แสดงรายการถอนที่กำลังดำเนินการทั้งหมด ไม่ใช่เฉพาะที่เกินเวลา',
   'payouts.hint.overdue': 'รายการถอนที่ยังดำเนินการอยู่เกินเวลาที่คาดไว้',
@@ -84,6 +86,7 @@ const th: Part = {
 const la: Part = {
   'nav.payouts': 'ການຖອນເງິນ',
   'errors.PAYOUT_SETTLED': 'ລາຍການຖອນນີ້ບໍ່ຢູ່ລະຫວ່າງດຳເນີນການແລ້ວ (ມີຄົນອື່ນຈັດການແລ້ວ), ລາຍການຖືກໂຫຼດໃໝ່ແລ້ວ',
+  'errors.PAYOUT_NOT_FAILED': 'ຜູ້ໃຫ້ບໍລິການຊຳລະເງິນບໍ່ໄດ້ແຈ້ງວ່າລາຍການຖອນນີ້ລົ້ມເຫຼວ ແລະ ຍົກເລີກບໍ່ໄດ້, ເງິນອາດຍັງໄປຮອດຜູ້ຫຼິ້ນ ຈຶ່ງຕັ້ງເປັນລົ້ມເຫຼວບໍ່ໄດ້. ກະລຸນາລໍຖ້າຜົນຈາກຜູ້ໃຫ້ບໍລິການ, ລາຍການຖືກໂຫຼດໃໝ່ແລ້ວ',
   'payouts.title': 'ລາຍການຖອນເງິນທີ່ກຳລັງດຳເນີນການ',
   'payouts.showAll': 'ສະແດງລາຍການຖອນທີ່ກຳລັງດຳເນີນການທັງໝົດ, ບໍ່ແມ່ນສະເພາະທີ່ເກີນເວລາ',
   'payouts.hint.overdue': 'ລາຍການຖອນທີ່ຍັງດຳເນີນການຢູ່ເກີນເວລາທີ່ຄາດໄວ້',
