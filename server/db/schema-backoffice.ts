@@ -1,7 +1,11 @@
 /** Back office tables (issue 14, migration 202611261720_payment_reviews, docs/staff.md "Back office"). */
 
-export type ReviewKind = 'AMOUNT_MISMATCH' | 'QR_EXPIRED' | 'QR_CANCELLED' | 'QR_ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'DEPOSIT_LIMIT' | 'SLIP_NOT_MATCH';
-export type ReviewSource = 'qr' | 'slip' | 'gift' | 'webhook';
+export type ReviewKind =
+  | 'AMOUNT_MISMATCH' | 'QR_EXPIRED' | 'QR_CANCELLED' | 'QR_ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'DEPOSIT_LIMIT' | 'SLIP_NOT_MATCH'
+  // A gateway's payout result contradicting the one recorded (issue 39 row 4): paid after we recorded it failed (the
+  // money went back to the wallet too), failed after we recorded it paid (the player's money is gone).
+  | 'PAYOUT_PAID_AFTER_FAIL' | 'PAYOUT_FAIL_AFTER_PAID';
+export type ReviewSource = 'qr' | 'slip' | 'gift' | 'webhook' | 'payout';
 export type ReviewStatus = 'OPEN' | 'APPROVED' | 'REJECTED';
 
 /** Money that arrived and was not credited automatically: staff approve (credit once) or reject it. */
@@ -18,7 +22,7 @@ export interface PaymentReviewsTable {
    * uploaded several times by players who do not own it is one.
    */
   event_id: string;
-  /** What the review settles: the qr id (QR kinds), the hold id (DEPOSIT_LIMIT), the slip id (SLIP_NOT_MATCH). */
+  /** What the review settles: the qr id (QR kinds), the hold id (DEPOSIT_LIMIT), the slip id (SLIP_NOT_MATCH), the withdrawal id (PAYOUT_*). */
   subject_id: string | null;
   player_id: number | null;
   /** Satang: what actually arrived. */

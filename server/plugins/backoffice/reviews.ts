@@ -10,11 +10,14 @@ import { lockPlayer } from '../accounts/repository';
 import { creditDeposit } from '../deposits/credit';
 import { readDepositRules } from '../deposits/repository';
 import { recordStaffAction } from '../staff/audit';
+import { followGatewayResult, PAYOUT_REVIEW_KINDS } from './reviews-payout';
 
 /**
  * Back office: payments under review (docs/staff.md "Back office: payments under review and payouts"). Routes
- * under /api/staff/reviews, roles payments and admin. Approve credits through the deposit credit path once; reject
- * moves no money and tells the player why; each decision and its audit row are one transaction.
+ * under /api/staff/reviews, roles payments and admin. Approve credits through the deposit credit path once (a payout
+ * review instead makes the books follow the gateway: reviews-payout.ts); reject moves no money and tells the player
+ * why (a payout review tells nothing: the player's withdrawal line already shows the recorded result); each decision
+ * and its audit row are one transaction.
  */
 
 export interface ReviewView {
@@ -146,6 +149,16 @@ export async function approveReview(app: FastifyInstance, id: string, staffId: n
     const r = await takeOpen(trx, id, 'APPROVED', staffId, reason, now);
     const playerId = Number(r.player_id);
     await lockPlayer(trx, playerId);
+    if (PAYOUT_REVIEW_KINDS.has(r.kind)) {
+      // A payout result the gateway contradicted: the books follow the gateway, no deposit is credited.
+      await followGatewayResult(trx, r, now);
+      await recordStaffAction(
+        trx,
+        { staffId, action: 'review.approve', subjectType: 'review', subjectId: r.id, reason, detail: { kind: r.kind, playerId, amount: toBaht(Number(r.amount)), currency: r.currency }, requestId },
+        at,
+      );
+      return;
+    }
     let line: { refType: string; refId: string } | undefined;
     if (r.kind === 'DEPOSIT_LIMIT' && r.subject_id) {
       const hold = await trx.selectFrom('deposit_holds').selectAll().where('id', '=', r.subject_id).executeTakeFirst();
@@ -204,7 +217,7 @@ export async function rejectReview(app: FastifyInstance, id: string, staffId: nu
       if (hold.source === 'gift') await trx.updateTable('gift_redemptions').set({ status: 'FAILED', updated_at: now }).where('id', '=', hold.ref_id).where('status', '=', 'IN_PROGRESS').execute();
       // Its IN_PROGRESS statement line ends FAILED with the reason.
       await trx.updateTable('statements').set({ status: 'FAILED', note: reason, updated_at: now }).where('ref_type', '=', 'hold').where('ref_id', '=', hold.id).execute();
-    } else if (playerId !== null) {
+    } else if (playerId !== null && !PAYOUT_REVIEW_KINDS.has(r.kind)) {
       await writeStatement(trx, {
         playerId,
         type: 'deposit',

@@ -132,8 +132,33 @@ async function applyPayout(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
   const succeeded = ev.type === 'payout.succeeded';
   // settlePayout is idempotent per withdrawal (only the first result counts) and runs its own transaction.
   const res = await ctx.settlePayout(ev.reference, succeeded, succeeded ? undefined : 'GATEWAY_PAYOUT_FAILED');
-  const outcome: EventOutcome = res.status ? `PAYOUT_${res.status}` : 'UNKNOWN_REFERENCE';
   const amount = parseBaht(ev.amount);
-  await insertEvent(ctx.db, { id: ev.id, type: ev.type, reference: ev.reference, amount, body_sha256: bodyHash, outcome, received_at: nowIso(ctx.now()) });
+  const event = { id: ev.id, type: ev.type, reference: ev.reference, amount, body_sha256: bodyHash, received_at: nowIso(ctx.now()) };
+  if (!res.applied && res.status !== null && res.status !== (succeeded ? 'SUCCESS' : 'FAILED')) return payoutContradicted(ctx, ev, event, res.status);
+  const outcome: EventOutcome = res.status ? `PAYOUT_${res.status}` : 'UNKNOWN_REFERENCE';
+  await insertEvent(ctx.db, { ...event, outcome });
+  return outcome;
+}
+
+/**
+ * The gateway reports the opposite of the result already recorded (staff or an earlier event decided it): paid after
+ * the money went back to the wallet (the player is paid twice), or failed after it was recorded paid (the player's
+ * money is gone). Never stored silently and never applied by itself: the event row and a payment review land in one
+ * transaction, one review per withdrawal and direction however many such events come, and an error-level line says so.
+ */
+async function payoutContradicted(
+  ctx: DepositsContext,
+  ev: PaymentEvent,
+  event: Omit<Parameters<typeof insertEvent>[1], 'outcome'>,
+  recorded: string,
+): Promise<EventOutcome> {
+  const outcome: EventOutcome = 'PAYOUT_CONTRADICTED';
+  const kind: ReviewKind = ev.type === 'payout.succeeded' ? 'PAYOUT_PAID_AFTER_FAIL' : 'PAYOUT_FAIL_AFTER_PAID';
+  const reviewId = await ctx.db.transaction().execute(async (trx) => {
+    await insertEvent(trx, { ...event, outcome });
+    const w = await trx.selectFrom('withdrawals').select(['player_id', 'amount', 'currency']).where('id', '=', ev.reference).executeTakeFirstOrThrow();
+    return recordReview(trx, { kind, source: 'payout', reference: ev.reference, subjectId: ev.reference, playerId: Number(w.player_id), amount: Number(w.amount), currency: w.currency, now: ctx.now() });
+  });
+  ctx.log.error({ eventId: ev.id, withdrawalId: ev.reference, type: ev.type, recorded, kind, reviewId }, 'payout event contradicts the recorded outcome; a payment review is open, no money moved');
   return outcome;
 }

@@ -148,9 +148,9 @@ test('payout.succeeded and payout.failed settle withdrawals through the wallet, 
   const failed = await t.app.inject(signedEvent({ id: eventId(), type: 'payout.failed', reference: bad.withdrawalId, amount: 200 }));
   expect(failed.json().outcome).toBe('PAYOUT_FAILED');
   expect(await balanceOf(t.app, p.id)).toBe(70000); // the failed payout's 200 came back
-  // A late contradicting result changes nothing.
+  // A late contradicting result moves no money: it opens a review (backoffice/payouts-provider.test.ts).
   const late = await t.app.inject(signedEvent({ id: eventId(), type: 'payout.failed', reference: ok.withdrawalId, amount: 300 }));
-  expect(late.json().outcome).toBe('PAYOUT_SUCCESS');
+  expect(late.json().outcome).toBe('PAYOUT_CONTRADICTED');
   expect(await balanceOf(t.app, p.id)).toBe(70000);
   expect((await t.app.inject(signedEvent({ id: eventId(), type: 'payout.succeeded', reference: 'nope', amount: 1 }))).json().outcome).toBe('UNKNOWN_REFERENCE');
   await expectLedgerOk(t.app);

@@ -223,6 +223,33 @@ describe('staff console: payments to review', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Details: qr_rev_a' })).not.toBeInTheDocument());
   });
 
+  it('a payout result the gateway contradicted: named as such, approving follows the gateway (not a deposit credit), a short wallet explained', async () => {
+    const paidAfterFail = review('rev_p', { kind: 'PAYOUT_PAID_AFTER_FAIL', source: 'payout', reference: 'wd_9', amount: 500 });
+    const failAfterPaid = review('rev_q', { kind: 'PAYOUT_FAIL_AFTER_PAID', source: 'payout', reference: 'wd_8', amount: 300 });
+    serve('payments', [paidAfterFail, failAfterPaid]);
+    server.use(http.post('/api/staff/reviews/rev_p/approve', () => errorResponse('MONEY_NOT_ENOUGH', 422)));
+    const user = start();
+    const rows = within(await table()).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Gateway paid a payout recorded as failed');
+    expect(rows[0]).toHaveTextContent('Payout result');
+    expect(rows[1]).toHaveTextContent('Gateway failed a payout recorded as paid');
+
+    await user.click(screen.getByRole('button', { name: 'Details: wd_9' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByRole('group', { name: /take ฿500\.00 from 0812345678's wallet again/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'bank confirms it paid');
+    await user.click(screen.getByRole('button', { name: 'Confirm: follow the gateway' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("The player's wallet holds less than this amount");
+
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await user.click(await screen.findByRole('button', { name: 'Details: wd_8' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByRole('group', { name: "The gateway failed this payout after it was recorded as paid: return ฿300.00 to 0812345678's wallet." })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'bank returned it');
+    await user.click(screen.getByRole('button', { name: 'Confirm: follow the gateway' }));
+    await waitFor(() => expect(screen.getByTestId('staff-announcer')).toHaveTextContent("Approved: ฿300.00 returned to 0812345678's wallet, the payout failed."));
+  });
+
   it('says when the server cannot be reached', async () => {
     serve();
     server.use(http.post('/api/staff/reviews/rev_a/reject', () => HttpResponse.error()));

@@ -4,7 +4,7 @@ import { useStaffI18n } from '../i18n/I18n';
 import { codeOf } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
-import { REVIEW_STATUSES, reviewsApi, type Review, type ReviewStatus } from './api';
+import { isPayoutReview, REVIEW_STATUSES, reviewsApi, type Review, type ReviewStatus } from './api';
 import { ConfirmAction } from './ConfirmAction';
 import { formatMoney } from './money';
 import './backoffice.css';
@@ -74,7 +74,7 @@ export function ReviewsPage() {
     setSelected(null);
     announce(
       action === 'approve'
-        ? t('reviews.done.approve', { amount: money(answer), phone: answer.player?.phone ?? '' })
+        ? t(isPayoutReview(answer.kind) ? `reviews.done.approve.${answer.kind}` : 'reviews.done.approve', { amount: money(answer), phone: answer.player?.phone ?? '' })
         : t('reviews.done.reject', { reference: answer.reference }),
     );
     void reload(filter);
@@ -204,6 +204,7 @@ function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: Detai
   const approveButton = useRef<HTMLButtonElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
   const returnTo = useRef<Action | null>(null);
+  const payout = isPayoutReview(r.kind);
 
   // Opened: the heading takes the focus, so a screen reader starts reading the payment.
   useEffect(() => heading.current?.focus(), []);
@@ -309,9 +310,13 @@ function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: Detai
       )}
       {r.status === 'OPEN' && action && (
         <ConfirmAction
-          question={action === 'approve' ? t('reviews.confirmApprove', { amount: money, phone: r.player?.phone ?? '' }) : t('reviews.confirmReject')}
+          question={
+            action === 'approve'
+              ? t(isPayoutReview(r.kind) ? `reviews.confirmApprove.${r.kind}` : 'reviews.confirmApprove', { amount: money, phone: r.player?.phone ?? '' })
+              : t(payout ? 'reviews.confirmReject.payout' : 'reviews.confirmReject')
+          }
           reasonLabel={t('reviews.reasonLabel')}
-          confirmLabel={action === 'approve' ? t('reviews.confirmApproveButton') : t('reviews.confirmRejectButton')}
+          confirmLabel={action === 'approve' ? t(payout ? 'reviews.confirmApproveButton.payout' : 'reviews.confirmApproveButton') : t('reviews.confirmRejectButton')}
           busyLabel={t('reviews.saving')}
           danger={action === 'reject'}
           onConfirm={send}

@@ -2,8 +2,15 @@
 import { call } from '../api';
 
 export type ReviewStatus = 'OPEN' | 'APPROVED' | 'REJECTED';
-export type ReviewKind = 'AMOUNT_MISMATCH' | 'QR_EXPIRED' | 'QR_CANCELLED' | 'QR_ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'DEPOSIT_LIMIT' | 'SLIP_NOT_MATCH';
-export type ReviewSource = 'qr' | 'slip' | 'gift' | 'webhook';
+export type ReviewKind =
+  | 'AMOUNT_MISMATCH' | 'QR_EXPIRED' | 'QR_CANCELLED' | 'QR_ALREADY_PAID' | 'UNKNOWN_REFERENCE' | 'DEPOSIT_LIMIT' | 'SLIP_NOT_MATCH'
+  // A payout result the gateway reported against the recorded one: approve makes the books follow the gateway.
+  | 'PAYOUT_PAID_AFTER_FAIL' | 'PAYOUT_FAIL_AFTER_PAID';
+export type ReviewSource = 'qr' | 'slip' | 'gift' | 'webhook' | 'payout';
+
+/** Kinds whose approval follows the gateway's payout result instead of crediting a deposit. */
+export const isPayoutReview = (kind: ReviewKind): kind is 'PAYOUT_PAID_AFTER_FAIL' | 'PAYOUT_FAIL_AFTER_PAID' =>
+  kind === 'PAYOUT_PAID_AFTER_FAIL' || kind === 'PAYOUT_FAIL_AFTER_PAID';
 
 export const REVIEW_STATUSES: readonly ReviewStatus[] = ['OPEN', 'APPROVED', 'REJECTED'];
 
