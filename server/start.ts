@@ -9,7 +9,7 @@ import { ConfigError, DEMO_WEBHOOK_SECRET, loadConfig, type Config } from './con
 import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedBase } from './db/seed';
-import { DEMO_PLAYER, seedDemo } from './db/demo';
+import { DEMO_PLAYER, disableDemoAccounts, seedDemo, type DisabledDemoAccounts } from './db/demo';
 import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
@@ -23,16 +23,17 @@ function fail(message: string): never {
 
 /**
  * Migrates, seals game account passwords stored before encryption (with the key that will read them), and
- * seeds; the demo player only on an empty players table and the demo staff account only on an empty staff table,
- * so a real install never gets them.
+ * seeds; the demo player only on an empty players table and the demo staff accounts only on an empty staff table,
+ * so a real install never gets them. With DEMO off, the demo accounts a demo start once made are disabled (their
+ * logins are public).
  */
-async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean }> {
+async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean; demoDisabled?: DisabledDemoAccounts }> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   try {
     await migrateToLatest(database.db);
     await sealPlaintextGameSecrets(database.db, config.gameSecretKey);
     await seedBase(database.db);
-    if (!config.demo) return { demoCreated: false };
+    if (!config.demo) return { demoCreated: false, demoDisabled: await disableDemoAccounts(database.db) };
     await seedDemoStaff(database.db, new Date(), config.gameSecretKey);
     const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(n) > 0) return { demoCreated: false };
@@ -75,7 +76,8 @@ async function main(): Promise<void> {
     }
   }
 
-  await prepareDatabase(config);
+  const { demoDisabled } = await prepareDatabase(config);
+  if (demoDisabled?.staff.length) console.log(`DEMO is off: disabled the demo staff accounts ${demoDisabled.staff.join(', ')} (audited; staff enable <username> to undo)`);
   // WORKERS unset or 1: this process serves, as always. More: a primary and that many workers on the same port.
   const { url } = config.workers > 1 ? await runPrimary(config.workers) : await startServer(config);
 

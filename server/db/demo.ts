@@ -7,6 +7,7 @@ import { insertPlayer } from '../plugins/accounts/repository';
 import { seedDemoBonuses } from '../plugins/bonus/demo';
 import { seedDemoInvite } from '../plugins/invite/demo';
 import { seedDemoWheel } from '../plugins/wheel/demo';
+import { recordStaffAction } from '../plugins/staff/audit';
 
 /** The demo player `npm start` prints (DEMO on). */
 export const DEMO_PLAYER = {
@@ -72,17 +73,56 @@ async function ensureDemoPlayer(db: Kysely<DB>): Promise<DemoPlayer> {
   const existing = await db.selectFrom('players').select('id').where('phone', '=', p.phone).executeTakeFirst();
   if (existing) return { id: Number(existing.id), phone: p.phone, password: p.password };
   const now = nowIso();
-  const id = await insertPlayer(db, {
-    phone: p.phone,
-    name: p.name,
-    password_hash: await hashPassword(p.password),
-    bank_code: p.bankCode,
-    bank_account_name: p.bankAccountName,
-    bank_account_no: p.bankAccountNo,
-    currency: 'THB',
-    source_code: p.sourceCode,
-    inviter_id: null,
-    now,
+  const password_hash = await hashPassword(p.password);
+  const id = await db.transaction().execute(async (trx) => {
+    const playerId = await insertPlayer(trx, {
+      phone: p.phone,
+      name: p.name,
+      password_hash,
+      bank_code: p.bankCode,
+      bank_account_name: p.bankAccountName,
+      bank_account_no: p.bankAccountNo,
+      currency: 'THB',
+      source_code: p.sourceCode,
+      inviter_id: null,
+      now,
+    });
+    // Marked, not known by its phone: it signs in only while DEMO is on (disableDemoAccounts below).
+    await trx.updateTable('players').set({ demo: 1 }).where('id', '=', playerId).execute();
+    return playerId;
   });
   return { id, phone: p.phone, password: p.password };
+}
+
+export interface DisabledDemoAccounts {
+  /** Usernames of the demo staff accounts this start disabled. */
+  staff: string[];
+  /** Sessions of the demo player this start ended. */
+  playerSessions: number;
+}
+
+/**
+ * A start with DEMO off (issue 39 row 5): the demo accounts' logins are public, so every demo staff account still
+ * active is disabled and its sessions end, each with a `demo.disabled` row in the staff audit log (the account is
+ * its own subject and, as no staff member acted, its own actor: staff_audit.staff_id is required); the demo player's
+ * sessions end. One transaction. Their sign-in is refused anyway while DEMO is off (the staff and player logins read
+ * the `demo` mark), so this also covers sessions opened while it was on. `staff enable` brings an account back.
+ */
+export async function disableDemoAccounts(db: Kysely<DB>, now = new Date()): Promise<DisabledDemoAccounts> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const staff = await trx.selectFrom('staff_users').select(['id', 'username']).where('demo', '=', 1).where('status', '=', 'active').execute();
+    for (const s of staff) {
+      await trx.updateTable('staff_users').set({ status: 'disabled' }).where('id', '=', s.id).execute();
+      await trx.updateTable('staff_sessions').set({ revoked_at: at }).where('staff_id', '=', s.id).where('revoked_at', 'is', null).execute();
+      await recordStaffAction(trx, { staffId: Number(s.id), action: 'demo.disabled', subjectType: 'staff', subjectId: String(s.id), reason: 'DEMO is off', detail: { username: s.username } }, now);
+    }
+    const demoPlayers = (await trx.selectFrom('players').select('id').where('demo', '=', 1).execute()).map((p) => Number(p.id));
+    let playerSessions = 0;
+    if (demoPlayers.length) {
+      const ended = await trx.updateTable('sessions').set({ revoked_at: at }).where('revoked_at', 'is', null).where('player_id', 'in', demoPlayers).executeTakeFirst();
+      playerSessions = Number(ended.numUpdatedRows);
+    }
+    return { staff: staff.map((s) => s.username), playerSessions };
+  });
 }

@@ -25,6 +25,8 @@ export interface StaffUsersTable {
   totp_enrolled_at: Generated<string | null>;
   /** Set when failed codes reached STAFF_TOTP_MAX_FAILURES in the window: no sign-in until `staff totp` resets it. */
   totp_locked_at: Generated<string | null>;
+  /** 1 for the demo seed's accounts (migration 202612010300): they sign in only while DEMO is on. */
+  demo: Generated<number>;
   created_at: string;
 }
 

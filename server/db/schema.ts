@@ -41,6 +41,8 @@ export interface PlayersTable {
   age_confirmed_at: string | null;
   /** Withdrawals wait until then after a bank change (migration 202612010500, docs/accounts.md "Bank details"). */
   bank_hold_until: string | null;
+  /** 1 for the demo seed's player (migration 202612010300): it signs in only while DEMO is on. */
+  demo: Generated<number>;
 }
 export interface SessionsTable {
   id: string; player_id: number; created_at: string; expires_at: string; revoked_at: string | null;

@@ -14,7 +14,7 @@ export async function sourceExists(db: Db, code: string): Promise<boolean> {
 }
 
 export const findPlayerByPhone = (db: Db, phone: string) =>
-  db.selectFrom('players').select(['id', 'password_hash', 'status']).where('phone', '=', phone).executeTakeFirst();
+  db.selectFrom('players').select(['id', 'password_hash', 'status', 'demo']).where('phone', '=', phone).executeTakeFirst();
 
 export const findPlayerById = (db: Db, id: number) =>
   db

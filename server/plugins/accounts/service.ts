@@ -168,6 +168,11 @@ export class AccountsService {
     const ok = await verifyPassword(password, player?.password_hash ?? (await this.dummy()));
     // A wrong guess keeps its reserved try: that is the failure counted towards the lock.
     if (!player || !ok) throw unauthorized('WRONG_CREDENTIAL');
+    // The demo seed's player (its login is public) signs in only while DEMO is on (issue 39 row 5): as if inactive.
+    if (Number(player.demo) === 1 && !this.app.config.demo) {
+      await repo.clearGuesses(this.db, 'login', phone);
+      throw unauthorized('INACTIVE_USER');
+    }
     if (player.status !== 'active') {
       // The right password ends the guessing whatever the account's state; the state is told only to its holder.
       await repo.clearGuesses(this.db, 'login', phone);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
-import { countStaff, findStaffByUsername, insertStaff } from './repository';
+import { countStaff, insertStaff } from './repository';
 import { sealTotpSecret } from './totp';
 
 /** The demo's staff account for the /staff console (docs/staff.md "Demo"); printed by npm start in demo mode. */
@@ -20,22 +20,23 @@ export const DEMO_PAYMENTS_STAFF = {
 } as const;
 
 /**
- * Creates the demo staff accounts: `support` when there is no staff account at all (so a real install, whose
- * operator added their own, never gets one), and `payments` (with its TOTP secret sealed with `secretKey`, the
- * server's GAME_SECRET_KEY) when there is no `payments` account. True when it created any. npm start calls it
- * only with DEMO on.
+ * Creates the demo staff accounts, marked `demo` (docs/staff.md "Demo"), only when there is no staff account at all,
+ * so a real install, whose operator added their own, never gets one: `support`, and `payments` (with its TOTP secret
+ * sealed with `secretKey`, the server's GAME_SECRET_KEY) when the key is given. True when it created them. npm start
+ * calls it only with DEMO on; a start with DEMO off disables them (server/db/demo.ts disableDemoAccounts).
  */
 export async function seedDemoStaff(db: Kysely<DB>, now = new Date(), secretKey?: Buffer): Promise<boolean> {
-  let created = false;
-  if ((await countStaff(db)) === 0) {
-    const { username, name, role, password } = DEMO_STAFF;
-    await insertStaff(db, { username, name, role, password_hash: await hashPassword(password), now: now.toISOString() });
-    created = true;
-  }
-  if (secretKey && !(await findStaffByUsername(db, DEMO_PAYMENTS_STAFF.username))) {
-    const { username, name, role, password, totpSecret } = DEMO_PAYMENTS_STAFF;
-    await insertStaff(db, { username, name, role, password_hash: await hashPassword(password), now: now.toISOString(), totp_secret: sealTotpSecret(secretKey, totpSecret) });
-    created = true;
-  }
-  return created;
+  if ((await countStaff(db)) > 0) return false;
+  const at = now.toISOString();
+  const support = { ...DEMO_STAFF, password_hash: await hashPassword(DEMO_STAFF.password) };
+  const payments = secretKey ? { ...DEMO_PAYMENTS_STAFF, password_hash: await hashPassword(DEMO_PAYMENTS_STAFF.password) } : null;
+  await db.transaction().execute(async (trx) => {
+    const ids = [await insertStaff(trx, { username: support.username, name: support.name, role: support.role, password_hash: support.password_hash, now: at })];
+    if (payments && secretKey) {
+      const { username, name, role, password_hash, totpSecret } = payments;
+      ids.push(await insertStaff(trx, { username, name, role, password_hash, now: at, totp_secret: sealTotpSecret(secretKey, totpSecret) }));
+    }
+    await trx.updateTable('staff_users').set({ demo: 1 }).where('id', 'in', ids).execute();
+  });
+  return true;
 }

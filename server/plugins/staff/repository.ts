@@ -7,11 +7,11 @@ import type { StaffRole, StaffStatus } from '../../db/schema-staff';
 type Db = Kysely<DB>;
 
 export const findStaffByUsername = (db: Db, username: string) =>
-  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'password_hash', 'totp_secret', 'totp_locked_at']).where('username', '=', username).executeTakeFirst();
+  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'password_hash', 'totp_secret', 'totp_locked_at', 'demo']).where('username', '=', username).executeTakeFirst();
 
 /** What the login's second step needs: the account's state and its (sealed) TOTP secret. */
 export const findStaffForTotp = (db: Db, id: number) =>
-  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'totp_secret', 'totp_enrolled_at', 'totp_locked_at']).where('id', '=', id).executeTakeFirst();
+  db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status', 'totp_secret', 'totp_enrolled_at', 'totp_locked_at', 'demo']).where('id', '=', id).executeTakeFirst();
 
 export const findStaffById = (db: Db, id: number) =>
   db.selectFrom('staff_users').select(['id', 'username', 'name', 'role', 'status']).where('id', '=', id).executeTakeFirst();

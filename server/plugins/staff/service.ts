@@ -46,6 +46,11 @@ export class StaffService {
     this.dummy().catch(() => undefined);
   }
 
+  /** A demo seed's account while DEMO is off: refused like a disabled one (docs/staff.md "Demo"). */
+  private demoOff(staff: { demo: number }): boolean {
+    return Number(staff.demo) === 1 && !this.app.config.demo;
+  }
+
   /** A hash to check unknown usernames against, so they cost the same time as known ones. */
   private dummy(): Promise<string> {
     this.dummyHash ??= hashPassword('not-a-password-of-any-staff');
@@ -81,7 +86,8 @@ export class StaffService {
       await recordStaffAction(this.db, { staffId: Number(staff.id), action: 'login.failed', subjectType: 'staff', subjectId: String(staff.id), detail: { factor: 'password' }, requestId: scope?.call.requestId }, now);
       throw unauthorized('WRONG_CREDENTIAL');
     }
-    if (staff.status !== 'active' || staff.totp_locked_at !== null) {
+    // A demo account (its login is public) signs in only while DEMO is on (issue 39 row 5), as if disabled.
+    if (staff.status !== 'active' || staff.totp_locked_at !== null || this.demoOff(staff)) {
       // The right password ends the guessing; that the account is disabled is told only to its holder.
       await clearGuesses(this.db, 'staff-login', subject);
       throw unauthorized('INACTIVE_USER');
@@ -123,7 +129,7 @@ export class StaffService {
     // A challenge that signed in once is spent: a copy of it (a log, a proxy, the browser's history) opens nothing.
     if (await repo.challengeUsed(this.db, ticket.id)) throw unauthorized('invalid-token');
     // Told only to someone who knew the password, and before any code is checked: a locked account is no oracle.
-    if (staff.status !== 'active' || staff.totp_locked_at !== null) throw unauthorized('INACTIVE_USER');
+    if (staff.status !== 'active' || staff.totp_locked_at !== null || this.demoOff(staff)) throw unauthorized('INACTIVE_USER');
     await this.reserve('staff-totp', subject, now);
     let secret: string;
     try {

@@ -217,19 +217,25 @@ describe('demo staff account', () => {
     expect(await seedDemoStaff(t.db.db)).toBe(false);
   });
 
-  test('with the key, the demo payments account too (once), whose fixed TOTP secret signs in at the second step', async () => {
-    const key = t.app.config.gameSecretKey;
-    expect(await seedDemoStaff(t.db.db, t.app.clock.now(), key)).toBe(true);
-    expect(await seedDemoStaff(t.db.db, t.app.clock.now(), key)).toBe(false);
-    const row = await t.db.db.selectFrom('staff_users').select(['name', 'role', 'totp_secret']).where('username', '=', 'payments').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: 'Demo payments', role: 'payments' });
-    // Sealed at rest, not the base32 secret itself.
-    expect(row.totp_secret).toMatch(/^v1:/);
-    expect(row.totp_secret).not.toContain(DEMO_PAYMENTS_STAFF.totpSecret);
-    const first = await login('payments', DEMO_PAYMENTS_STAFF.password);
-    const { challenge } = first.json() as { challenge: string };
-    const res = await t.app.inject({ method: 'POST', url: '/api/staff/login/totp', payload: { challenge, code: totpCode(DEMO_PAYMENTS_STAFF.totpSecret, t.app.clock.now()) } });
-    expect(answer(res)).toBe('200 ok');
-    expect((res.json() as { staff: unknown }).staff).toMatchObject({ username: 'payments', role: 'payments' });
+  test('with the key, the demo payments account too (on an empty staff table, once), whose fixed TOTP secret signs in at the second step', async () => {
+    // Its own database: the demo accounts are made only where there is no staff account (server/db/demo.test.ts).
+    const own = await buildTestApp();
+    try {
+      const key = own.app.config.gameSecretKey;
+      expect(await seedDemoStaff(own.db.db, own.app.clock.now(), key)).toBe(true);
+      expect(await seedDemoStaff(own.db.db, own.app.clock.now(), key)).toBe(false);
+      const row = await own.db.db.selectFrom('staff_users').select(['name', 'role', 'totp_secret']).where('username', '=', 'payments').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Demo payments', role: 'payments' });
+      // Sealed at rest, not the base32 secret itself.
+      expect(row.totp_secret).toMatch(/^v1:/);
+      expect(row.totp_secret).not.toContain(DEMO_PAYMENTS_STAFF.totpSecret);
+      const first = await own.app.inject({ method: 'POST', url: '/api/staff/login', payload: { username: 'payments', password: DEMO_PAYMENTS_STAFF.password } });
+      const { challenge } = first.json() as { challenge: string };
+      const res = await own.app.inject({ method: 'POST', url: '/api/staff/login/totp', payload: { challenge, code: totpCode(DEMO_PAYMENTS_STAFF.totpSecret, own.app.clock.now()) } });
+      expect(answer(res)).toBe('200 ok');
+      expect((res.json() as { staff: unknown }).staff).toMatchObject({ username: 'payments', role: 'payments' });
+    } finally {
+      await own.close();
+    }
   });
 });
