@@ -6,12 +6,26 @@ import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAcco
 import { BANK_CSS, BANK_JS, renderBankPage, type BankPageData } from './page';
 import { issueVoucher, makeTransfer, payQr, postSignedEvent, slipFor, type ReceiverChoice } from './bank-service';
 
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
 /**
  * Demo mode only: the simulated bank at /demo/bank (server-rendered, not an SPA route). It lists pending
  * QRs and payouts and settles them through the signed webhook; it makes transfers to the operator that
  * yield a slip PNG with a real mini-QR; it issues gift vouchers.
  */
 export default async function demoBank(app: FastifyInstance): Promise<void> {
+  // It pays any QR and lists players' bank accounts without a login: it answers only a browser on this machine
+  // (issue 39 row 5). The socket's address decides, since a header can say anything; behind a proxy on this machine
+  // (whose socket is loopback) the client address it forwards must be loopback too. Elsewhere it is not there.
+  app.addHook('onRequest', async (req) => {
+    if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw new AppError(404, 'NO_DATA');
+  });
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
