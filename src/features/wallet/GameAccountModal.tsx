@@ -6,14 +6,16 @@ import { errorText } from '../../app/notify';
 import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
+import { writeAmount } from '../../lib/amountInput';
+import { copyText } from '../../lib/copy';
 import { AmountField } from './AmountField';
 import { selectLaunch } from './flowSlices';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { gameLaunched, launchTargets, type LaunchTarget } from './launch';
 import { isLaunching, launchReset } from './launchSlice';
 import { MoveAlert, resultText } from './MoveAlert';
-import { providerCredit } from './money';
-import { readGameAmount, type RuleError } from './rules';
+import { parseAmountInput, providerCredit } from './money';
+import { GAME_QUICK_AMOUNTS, readGameAmount, type RuleError } from './rules';
 import { selectWallet, WALLET_CODE } from './selectors';
 import { useGetGameAccountQuery, useResetGamePasswordMutation } from './walletEndpoints';
 
@@ -50,6 +52,8 @@ export function GameAccountModal({ code, onClose }: Props) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<RuleError | null>(null);
   const [showPassword, setShowPassword] = useState(false);
+  const [copied, setCopied] = useState<'done' | 'failed' | null>(null);
+  const walletBalance = useAppSelector(selectWallet)?.wallet.amount;
   const amountField = useRef<HTMLInputElement>(null);
   const busy = isLaunching(launch) || flow.status === 'submitting';
   const launchError = launch.status === 'failed' ? launch.code : null;
@@ -91,6 +95,12 @@ export function GameAccountModal({ code, onClose }: Props) {
     );
   };
 
+  /** Issue 40: the game's login details copied for the provider's own app (the password even while hidden). */
+  const copy = (text: string) => {
+    void copyText(text).then((ok) => setCopied(ok ? 'done' : 'failed'));
+  };
+  const typed = parseAmountInput(amount, locale);
+
   const backToForm = () => {
     dismiss();
     setTimeout(() => amountField.current?.focus(), 0);
@@ -127,7 +137,12 @@ export function GameAccountModal({ code, onClose }: Props) {
             <dl className="facts">
               <div>
                 <dt>{t('gameAccount.username')}</dt>
-                <dd data-testid="game-username">{data.username}</dd>
+                <dd className="facts__secret">
+                  <span data-testid="game-username">{data.username}</span>
+                  <button type="button" className="link-button" aria-label={t('gameAccount.copyUsername')} onClick={() => copy(data.username)}>
+                    {t('gameAccount.copy')}
+                  </button>
+                </dd>
               </div>
               <div>
                 <dt>{t('gameAccount.password')}</dt>
@@ -136,10 +151,16 @@ export function GameAccountModal({ code, onClose }: Props) {
                   <button type="button" className="link-button" aria-pressed={showPassword} onClick={() => setShowPassword((shown) => !shown)}>
                     {showPassword ? t('gameAccount.hidePassword') : t('gameAccount.showPassword')}
                   </button>
+                  <button type="button" className="link-button" aria-label={t('gameAccount.copyPassword')} onClick={() => copy(data.password)}>
+                    {t('gameAccount.copy')}
+                  </button>
                 </dd>
               </div>
             </dl>
           )}
+          <p className="muted" role="status" data-testid="game-copy-status">
+            {copied === 'done' ? t('gameAccount.copied') : copied === 'failed' ? t('gameAccount.copyFailed') : ''}
+          </p>
           {formState && (
             <div className="game-event" data-testid="game-event">
               <p className="game-event__title">{t('gameAccount.eventTitle')}</p>
@@ -180,9 +201,26 @@ export function GameAccountModal({ code, onClose }: Props) {
               value={amount}
               onChange={setAmount}
               error={error ? t(error.key, error.values) : null}
-              hint={t('gameAccount.amountHint')}
+              hint={`${t('gameAccount.walletBalance', { amount: format(walletBalance) })} ${t('gameAccount.amountHint')}`}
               testId="game-amount"
             />
+            <div className="quick-picks" role="group" aria-label={t('gameAccount.quickAmounts')}>
+              {GAME_QUICK_AMOUNTS.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  className="quick-pick"
+                  aria-pressed={typed === value}
+                  onClick={() => {
+                    setAmount(writeAmount(value * 100, locale));
+                    setError(null);
+                  }}
+                  data-testid={`game-quick-${value}`}
+                >
+                  {writeAmount(value * 100, locale)}
+                </button>
+              ))}
+            </div>
             <div className="wallet-form__actions">
               <button type="button" className="button" onClick={transferOnly} aria-disabled={busy} data-testid="game-transfer-only">
                 {t('gameAccount.transferOnly')}

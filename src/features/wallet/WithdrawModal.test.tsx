@@ -4,7 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { useGetWalletQuery } from '../../app/walletApi';
 import { renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
-import { serveWallet } from './testData';
+import type { WalletResponse } from '../../app/walletApi';
+import { serveWallet, walletResponse } from './testData';
 import { WithdrawModal } from './WithdrawModal';
 
 function Host({ onClose }: { onClose: (changed: boolean) => void }) {
@@ -24,8 +25,8 @@ function serveWithdraw(answer: () => Response) {
   return sent;
 }
 
-async function setup() {
-  const wallet = serveWallet();
+async function setup(current?: () => WalletResponse) {
+  const wallet = serveWallet(current);
   const onClose = jest.fn();
   const view = renderWithProviders(<Host onClose={onClose} />);
   await screen.findByRole('dialog', { name: 'Withdraw' });
@@ -38,13 +39,14 @@ describe('withdraw modal', () => {
     serveWithdraw(() => errorResponse('NO_DATA', 404));
     await setup();
     expect(screen.getByTestId('withdraw-balance')).toHaveTextContent('1,000.00');
-    expect(screen.getByText(/111-222-3334/)).toHaveTextContent('Kasikorn Bank 111-222-3334');
+    expect(screen.getByText('111-222-3334').closest('dd')).toHaveTextContent('Kasikorn Bank 111-222-3334');
     expect(screen.getByText('SOMCHAI JAIDEE', { exact: false })).toBeInTheDocument();
   });
 
   it('names the bound when the amount is below the minimum or above the maximum', async () => {
     const sent = serveWithdraw(() => errorResponse('NO_DATA', 404));
-    const { user } = await setup();
+    // A wallet above the maximum: otherwise the balance is the bound that is named (moneyMoments.test.tsx).
+    const { user } = await setup(() => walletResponse({ wallet: { amount: 60000 } }));
     const amount = screen.getByLabelText('Amount (baht)');
     await user.type(amount, '99.99');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));

@@ -10,12 +10,13 @@ import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { useBonusLock } from '../../components/useBonusLock';
 import { useGetProfileQuery } from '../../app/accountApi';
+import { writeAmount } from '../../lib/amountInput';
 import { formatAccountNumber, formatDateTime } from '../../lib/format';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { MoveAlert, resultText } from './MoveAlert';
 import { parseAmountInput } from './money';
-import { validateWithdraw, type RuleError } from './rules';
+import { validateWithdraw, withdrawAllSatang, type RuleError } from './rules';
 import { selectWallet } from './selectors';
 import { useGetWithdrawLimitsQuery } from './walletEndpoints';
 
@@ -50,10 +51,17 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy || !limits.data) return;
-    const broken = validateWithdraw(amount, limits.data, locale);
+    const broken = validateWithdraw(amount, limits.data, locale, wallet?.wallet.amount);
     setError(broken);
     if (broken) return;
     void run({ kind: 'withdraw', body: { amount: parseAmountInput(amount, locale)! } });
+  };
+  // "Withdraw all" (issue 40): the balance as the field reads it in this language, at most the maximum.
+  const all = withdrawAllSatang(wallet?.wallet.amount, limits.data);
+  const fillAll = () => {
+    if (all === null) return;
+    setAmount(writeAmount(all, locale));
+    setError(null);
   };
   const backToForm = () => {
     dismiss();
@@ -62,7 +70,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const bank = wallet?.bankAccount;
   const bankName = bank ? (i18n.language === 'en' ? bank.bank.nameEN : bank.bank.nameTH) || bank.bankCode : '';
   // Messages name the bound formatted like every amount.
-  const message = error ? t(error.key, { ...error.values, min: format(error.values?.min), max: format(error.values?.max) }) : null;
+  const message = error ? t(error.key, { ...error.values, min: format(error.values?.min), max: format(error.values?.max), balance: format(error.values?.balance) }) : null;
 
   return (
     <Modal id={WITHDRAW_MODAL} title={t('withdraw.title')} onClose={() => onClose(attempted)}>
@@ -95,7 +103,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
               <div>
                 <dt>{t('withdraw.toAccount')}</dt>
                 <dd className="withdraw__to">
-                  <BankMark code={bank.bankCode} size={28} /> {bankName} {formatAccountNumber(bank.bankAccountNo)}
+                  <BankMark code={bank.bankCode} size={28} /> {bankName} <span className="nowrap">{formatAccountNumber(bank.bankAccountNo)}</span>
                   <br />
                   {bank.bankAccountName}
                 </dd>
@@ -114,9 +122,14 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
             hint={limits.data ? t('withdraw.limits', { min: format(limits.data.withdrawMin), max: format(limits.data.withdrawMax) }) : undefined}
             testId="withdraw-amount"
           />
-          <button type="submit" className="button button--primary" disabled={busy || !limits.data} data-testid="withdraw-submit">
-            {showBusy ? t('withdraw.submitting') : t('withdraw.submit')}
-          </button>
+          <div className="wallet-form__actions">
+            <button type="button" className="button" onClick={fillAll} disabled={all === null} data-testid="withdraw-all">
+              {t('withdraw.all')}
+            </button>
+            <button type="submit" className="button button--primary" disabled={busy || !limits.data} data-testid="withdraw-submit">
+              {showBusy ? t('withdraw.submitting') : t('withdraw.submit')}
+            </button>
+          </div>
         </form>
       )}
     </Modal>

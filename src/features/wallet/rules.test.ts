@@ -1,4 +1,4 @@
-import { readGameAmount, validateTransfer, validateWithdraw } from './rules';
+import { readGameAmount, validateTransfer, validateWithdraw, withdrawAllSatang } from './rules';
 
 describe('transfer rules (spec §5)', () => {
   it.each([
@@ -45,6 +45,22 @@ describe('withdraw rules (spec §5)', () => {
     expect(validateWithdraw('100', limits, 'en')).toBeNull();
     expect(validateWithdraw('50000', limits, 'en')).toBeNull();
     expect(validateWithdraw('250.5', limits, 'en')).toBeNull();
+  });
+});
+
+describe('the withdrawal against the balance (issue 40)', () => {
+  const limits = { withdrawMin: 100, withdrawMax: 50000 };
+  it('refuses more than the wallet holds, to the satang, before the maximum', () => {
+    expect(validateWithdraw('1000.01', limits, 'en', 1000)).toEqual({ key: 'withdraw.overBalance', values: { balance: 1000 } });
+    expect(validateWithdraw('60000', limits, 'en', 1000)).toEqual({ key: 'withdraw.overBalance', values: { balance: 1000 } });
+    expect(validateWithdraw('1000', limits, 'en', 1000)).toBeNull();
+    expect(validateWithdraw('0.3', { withdrawMin: 0.1, withdrawMax: 1 }, 'en', 0.1 + 0.2)).toBeNull();
+  });
+  it('"withdraw all" is the balance, at most the maximum, in satang', () => {
+    expect(withdrawAllSatang(1030.5, limits)).toBe(103050);
+    expect(withdrawAllSatang(80000, limits)).toBe(5_000_000);
+    expect(withdrawAllSatang(undefined, limits)).toBeNull();
+    expect(withdrawAllSatang(10, undefined)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { amountExample, readAmount } from '../../lib/amountInput';
 import type { Locale } from '../../lib/locale';
-import { fromSatang } from './money';
+import { fromSatang, toSatang } from './money';
 
 /** Spec §5 and §9: a transfer moves at least 1 baht. */
 export const TRANSFER_MINIMUM = 1;
@@ -26,11 +26,15 @@ export function validateTransfer(input: { from: string; to: string; amount: stri
   return null;
 }
 
-/** Spec §5 Withdraw: withdrawMin <= amount <= withdrawMax, the message naming the bound. */
-export function validateWithdraw(text: string, limits: { withdrawMin: number; withdrawMax: number }, locale: Locale): RuleError | null {
+/**
+ * Spec §5 Withdraw: withdrawMin <= amount <= withdrawMax, the message naming the bound; and (issue 40) no more than
+ * the wallet holds, said before anything is sent.
+ */
+export function validateWithdraw(text: string, limits: { withdrawMin: number; withdrawMax: number }, locale: Locale, balance?: number): RuleError | null {
   const typed = typedAmount(text, locale);
   if ('error' in typed) return typed.error;
   if (typed.amount < limits.withdrawMin) return { key: 'withdraw.minimum', values: { min: limits.withdrawMin } };
+  if (balance !== undefined && toSatang(typed.amount)! > (toSatang(balance) ?? 0)) return { key: 'withdraw.overBalance', values: { balance } };
   if (typed.amount > limits.withdrawMax) return { key: 'withdraw.maximum', values: { max: limits.withdrawMax } };
   return null;
 }
@@ -49,3 +53,13 @@ export function readGameAmount(text: string, locale: Locale): GameAmount {
   if (typed.amount < TRANSFER_MINIMUM) return { kind: 'invalid', error: { key: 'transfer.minimum', values: { min: TRANSFER_MINIMUM } } };
   return { kind: 'amount', amount: typed.amount };
 }
+
+/** "Withdraw all" (issue 40): the wallet's balance, at most the maximum, in satang; null before both are known. */
+export function withdrawAllSatang(balance: number | undefined, limits: { withdrawMax: number } | undefined): number | null {
+  const held = toSatang(balance);
+  const max = toSatang(limits?.withdrawMax);
+  return held === null || max === null ? null : Math.max(0, Math.min(held, max));
+}
+
+/** The game modal's quick amounts (issue 40), in baht. */
+export const GAME_QUICK_AMOUNTS = [100, 300, 500, 1000] as const;
