@@ -3,13 +3,15 @@ import type { DB } from '../db/schema';
 import type { BetFeedRow } from '../adapters/games/types';
 import { nowIso } from '../db';
 import { isPostgres } from '../db/portable';
+import { applyTurnover, type WageredRound } from './deposit-turnover';
 
 /**
  * Storing the bet feed (docs/bonus.md "The wagering engine"). One page of a game's feed is stored in one
  * transaction together with the cursor that follows it, so a crash or restart never loses or repeats a round:
  * each round is stored once per (game, round id), mapped to our player through game_accounts, and attributed
  * to the bonus that was active when it was played (activated at or before, ended after the round's time).
- * Active bonuses that received rounds are marked for the engine to evaluate (turnover, failure).
+ * Active bonuses that received rounds are marked for the engine to evaluate (turnover, failure), and the rounds'
+ * bets wager the player's open deposits (deposit-turnover.ts: wheel coins and invite earnings wait for it).
  */
 
 export interface StoredPage {
@@ -71,6 +73,7 @@ export async function storePage(db: Kysely<DB>, gameCode: string, from: string |
             .execute()
         : [];
       const marked = new Set<number>();
+      const wagered: WageredRound[] = [];
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i];
         const playerId = playerOf.get(r.username) ?? null;
@@ -98,7 +101,10 @@ export async function storePage(db: Kysely<DB>, gameCode: string, from: string |
         if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) continue; // seen before
         stored++;
         if (bonus && bonus.status === 'ACTIVE') marked.add(Number(bonus.id));
+        if (playerId !== null) wagered.push({ playerId, bet: Number(r.bet), playedAt: when });
       }
+      // The deposits these rounds wager (coins and invite earnings wait for it), with the rounds that did it.
+      await applyTurnover(trx, wagered, now);
       for (const id of marked) {
         await trx.updateTable('user_bonuses').set((eb) => ({ needs_check: eb('needs_check', '+', 1) })).where('id', '=', id).where('status', '=', 'ACTIVE').execute();
       }

@@ -4,6 +4,7 @@ import { creditWallet, writeStatement } from '../../ledger';
 import type { DepositRules } from './domain/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';
+import { grantDepositCoins } from '../wheel/coins';
 import { lockPlayer } from '../accounts/repository';
 import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
 import type { DepositHoldSource } from '../../db/schema-play';
@@ -61,13 +62,8 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
     });
   }
   const coins = coinsFor(rules, d.amount);
-  if (coins > 0) {
-    await trx
-      .updateTable('players')
-      .set((eb) => ({ coin: eb('coin', '+', coins) }))
-      .where('id', '=', d.playerId)
-      .execute();
-  }
+  // Granted once the deposit is wagered coinTurnover x (a deposit -> withdraw churn earns none; issue 39 row 11).
+  if (coins > 0) await grantDepositCoins(trx, { playerId: d.playerId, depositRef: `deposit:${d.refId}`, amount: d.amount, coins, turnover: rules.coinTurnover, now: new Date() });
   await recordInviteEarning(trx, { playerId: d.playerId, amount: d.amount, currency: d.currency, refId: d.refId }, new Date());
   return { coins };
 }

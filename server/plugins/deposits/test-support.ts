@@ -50,9 +50,16 @@ export async function balanceOf(app: FastifyInstance, playerId: number): Promise
   return walletBalance(app.db, playerId);
 }
 
+/** Wheel coins the player's deposits earned: granted, or waiting for the deposit to be wagered (deposit_turnover). */
 export async function coinsOf(app: FastifyInstance, playerId: number): Promise<number> {
   const r = await app.db.selectFrom('players').select('coin').where('id', '=', playerId).executeTakeFirstOrThrow();
-  return Number(r.coin);
+  const waiting = await app.db
+    .selectFrom('deposit_turnover')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('coins'), eb.val(0)).as('n'))
+    .where('player_id', '=', playerId)
+    .where('met_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.coin) + Number(waiting.n);
 }
 
 export async function expectLedgerOk(app: FastifyInstance): Promise<void> {

@@ -44,6 +44,13 @@ export interface InviteWheelTestApp {
   player(opts?: { balance?: number; coins?: number; inviter?: number | null; currency?: 'THB' | 'LAK'; bankAccountNo?: string; status?: string }): Promise<TestPlayer>;
   /** A real deposit through the deposit routes (QR paid by the gateway webhook, an uploaded slip, a gift link). */
   deposit(p: TestPlayer, baht: number, kind?: DepositKind): Promise<void>;
+  /**
+   * Plays `baht` of losing bets at the simulator's pg game (moved there from the wallet first, in bets of at most
+   * 100) and runs a wagering pass, so the rounds are stored and wager the player's deposits.
+   */
+  wager(p: TestPlayer, baht: number): Promise<void>;
+  /** Requests a withdrawal of `baht` (payouts are settled by hand): the answer's status code. */
+  withdraw(p: TestPlayer, baht: number): Promise<number>;
   /** Writes the wheel (active, 7-day coupons unless told) from test slices; throws on a wheel the checks refuse. */
   wheel(slices: TestSlice[], opts?: { isActive?: boolean; couponValidDays?: number }): Promise<void>;
   get(p: TestPlayer, url: string): Promise<LightMyRequestResponse>;
@@ -142,6 +149,27 @@ export async function buildInviteWheelTestApp(): Promise<InviteWheelTestApp> {
         const res = await app.inject({ method: 'POST', url: '/api/wallet/slip', headers: { ...p.headers, 'content-type': body.contentType }, payload: body.payload });
         if (res.statusCode !== 200 || res.json().slip?.status !== 'SUCCESS') throw new Error(`slip: ${res.statusCode} ${res.body}`);
       }
+    },
+    async wager(p, baht) {
+      const sim = app.gameSim;
+      if (!sim) throw new Error('the test app needs the game simulator');
+      if (!(await db.db.selectFrom('game_accounts').select('username').where('player_id', '=', p.id).where('game_code', '=', 'pg').executeTakeFirst())) {
+        const res = await inject(p, 'GET', '/api/wallet/activate/pg');
+        if (res.statusCode !== 200) throw new Error(`activate pg: ${res.statusCode} ${res.body}`);
+      }
+      const moved = await inject(p, 'POST', '/api/wallet/transfer', { from: 'WALLET', to: 'pg', amount: baht });
+      if (moved.statusCode !== 200) throw new Error(`transfer to pg: ${moved.statusCode} ${moved.body}`);
+      const username = (await db.db.selectFrom('game_accounts').select('username').where('player_id', '=', p.id).where('game_code', '=', 'pg').executeTakeFirstOrThrow()).username;
+      (sim as unknown as { roundRandom: () => number }).roundRandom = () => 0.99; // a loss
+      const token = new URL(await sim.launchUrl('pg', username), 'http://local').searchParams.get('t')!;
+      for (let left = baht; left > 0; left -= Math.min(100, left)) {
+        const res = await app.inject({ method: 'POST', url: '/sim/games/pg/round', payload: { t: token, bet: Math.min(100, left) } });
+        if (res.statusCode !== 200) throw new Error(`round at pg: ${res.statusCode} ${res.body}`);
+      }
+      await app.bonus.pollNow();
+    },
+    async withdraw(p, baht) {
+      return (await inject(p, 'POST', '/api/wallet/withdrawAll', { amount: baht })).statusCode;
     },
     async wheel(slices, opts = {}) {
       const parsed = parseWheel({ isActive: opts.isActive ?? true, name: L('Wheel'), couponValidDays: opts.couponValidDays ?? 7, slices: slices.map(testSlice) });

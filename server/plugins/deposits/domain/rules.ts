@@ -18,6 +18,8 @@ export interface DepositRules {
   /** Baht. A deposit of at least this earns coinsPerDeposit wheel coins. */
   coinThreshold: number;
   coinsPerDeposit: number;
+  /** The coins are granted once rounds played after the deposit bet coinTurnover x its amount (0: at once; issue 39). */
+  coinTurnover: number;
   /** Baht. Gift-voucher minimum (spec §1). */
   giftMinimum: number;
   /** Bytes. Largest slip upload. */
@@ -39,6 +41,7 @@ export const DEFAULT_DEPOSIT_RULES: DepositRules = {
   qrValidityMinutes: 5,
   coinThreshold: 100,
   coinsPerDeposit: 1,
+  coinTurnover: 1,
   giftMinimum: 2,
   slipMaxBytes: MAX_SLIP_BYTES,
   slipNotMatchLimit: 5,

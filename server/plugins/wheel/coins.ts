@@ -1,0 +1,19 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { awaitTurnover, requiredTurnover } from '../../wagering/deposit-turnover';
+
+/**
+ * Wheel coins a deposit earns (docs/invite-wheel.md "Coins"): granted once the player has wagered the deposit
+ * `turnover` x (the deposit rules' coinTurnover [1]; 0 grants them with the deposit), by rounds played after it
+ * (server/wagering/deposit-turnover.ts), so a deposit -> withdraw churn with no play earns none (issue 39 row 11).
+ * Called in the deposit's transaction.
+ */
+export async function grantDepositCoins(
+  trx: Transaction<DB>,
+  d: { playerId: number; depositRef: string; amount: number; coins: number; turnover: number; now: Date },
+): Promise<void> {
+  if (d.coins <= 0) return;
+  const required = requiredTurnover(d.amount, d.turnover);
+  if (!(await awaitTurnover(trx, { playerId: d.playerId, purpose: 'coins', depositRef: d.depositRef, required, coins: d.coins, now: d.now }))) return;
+  await trx.updateTable('players').set((eb) => ({ coin: eb('coin', '+', d.coins) })).where('id', '=', d.playerId).execute();
+}
