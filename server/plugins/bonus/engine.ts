@@ -32,6 +32,7 @@ import {
 } from './repository';
 import { readBonusRules } from './settings';
 import { bonusDebtOf, collectBonusDebt, collectOpenDebts, takeFromWallet } from './takeback';
+import { qualifyWaitingEarnings } from '../invite/qualify';
 import { windowStart } from './zone';
 
 /**
@@ -283,11 +284,14 @@ export interface WageringReport extends FeedReport, EvaluationReport {
 
 /**
  * The wagering job, one function: read every bet feed, then judge the bonuses that received rounds, then collect
- * the bonus debts still open (a provider that was down at a clear).
+ * the bonus debts still open (a provider that was down at a clear), then qualify the invite earnings whose first
+ * deposits were wagered.
  */
 export async function runWageringPass(deps: BonusDeps & { provider: FeedDeps['provider'] }): Promise<WageringReport> {
   const feed = await pollBetFeeds({ db: deps.db, provider: deps.provider, now: deps.now, log: deps.log });
   const evaluation = await evaluateBonuses(deps);
   const owing = await collectOpenDebts(deps);
+  // Invite earnings whose deposits these rounds wagered become receivable (so the home figure shows them).
+  await qualifyWaitingEarnings(deps.db, deps.now());
   return { ...feed, ...evaluation, owing };
 }

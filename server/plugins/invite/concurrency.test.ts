@@ -13,7 +13,7 @@ let t: InviteWheelTestApp;
 const setInvite = (s: Partial<InviteSettings>) => writeInviteSettings(t.db.db, s);
 beforeAll(async () => {
   t = await buildInviteWheelTestApp();
-  await setInvite({ isActive: true, percent: 5 });
+  await setInvite({ isActive: true, percent: 5, turnover: 0, dailyCap: null }); // receivable at the first deposit
 });
 afterAll(() => t.close());
 afterEach(async () => {

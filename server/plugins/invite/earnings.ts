@@ -8,11 +8,14 @@ import { creditWallet, parseBaht, writeStatement } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { lockPlayer } from '../accounts/repository';
 import { inviteEarning, percentBp, readInviteSettings } from './settings';
+import { awaitTurnover, requiredTurnover } from '../../wagering/deposit-turnover';
+import { qualifyEarnings, refuseSharedBanks } from './qualify';
 
 /**
  * The invite bonus (RULES.md "Refund, invite, wheel", docs/invite-wheel.md): the inviter earns invite% of each
  * invitee's FIRST deposit, recorded in the transaction that credits that deposit (no money moves then: it is an
- * earning to receive); GET /api/invite/bonus pays every unreceived earning at once from invite_budget.
+ * earning to receive); it becomes receivable once the invitee wagered that deposit (qualify.ts); GET
+ * /api/invite/bonus pays every receivable earning at once from invite_budget.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -47,7 +50,10 @@ export async function recordInviteEarning(trx: Transaction<DB>, d: FirstDeposit,
   else if (inviter.currency !== d.currency) note = 'currency';
   else if (await trx.selectFrom('invite_earnings').select('id').where('bank_account_no', '=', invitee.bank_account_no).executeTakeFirst()) note = 'bank';
   const amount = note ? 0 : inviteEarning(d.amount, bp, s.cap === null ? null : parseBaht(s.cap));
-  await trx
+  // Receivable once the invitee wagered this deposit (issue 39 row 7): qualify.ts makes it so, under the inviter's
+  // lock with the daily cap. The turnover row is written only for the invitee that this insert makes the first.
+  const required = amount > 0 ? requiredTurnover(d.amount, s.turnover) : 0;
+  const inserted = await trx
     .insertInto('invite_earnings')
     .values({
       inviter_id: inviterId,
@@ -61,9 +67,14 @@ export async function recordInviteEarning(trx: Transaction<DB>, d: FirstDeposit,
       bank_account_no: invitee.bank_account_no,
       receipt_id: null,
       created_at: nowIso(now),
+      // Nothing to wait for and no daily cap to share: receivable at once. Otherwise qualify.ts decides.
+      qualified_at: amount <= 0 || (required <= 0 && s.dailyCap === null) ? nowIso(now) : null,
     })
     .onConflict((oc) => oc.column('invitee_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 && required > 0) {
+    await awaitTurnover(trx, { playerId: d.playerId, purpose: 'invite', depositRef: `deposit:${d.refId}`, required, now });
+  }
   return amount;
 }
 
@@ -86,8 +97,8 @@ export interface InviteSummary {
  */
 export function inviteFigureColumns(db: Kysely<DB>, eb: ExpressionBuilder<DB & { me: DB['players'] }, 'me'>, id: number | Expression<number>) {
   const open = isPostgres(db)
-    ? sql`coalesce(sum(e.amount) filter (where e.receipt_id is null and e.currency = ${eb.ref('me.currency')}), 0)`
-    : sql`coalesce(sum(case when e.receipt_id is null and e.currency = ${eb.ref('me.currency')} then e.amount end), 0)`;
+    ? sql`coalesce(sum(e.amount) filter (where e.receipt_id is null and e.qualified_at is not null and e.currency = ${eb.ref('me.currency')}), 0)`
+    : sql`coalesce(sum(case when e.receipt_id is null and e.qualified_at is not null and e.currency = ${eb.ref('me.currency')} then e.amount end), 0)`;
   const pair = isPostgres(db) ? sql<unknown>`json_build_array(${open}, count(*))` : sql<unknown>`json_array(${open}, count(*))`;
   return [
     eb.selectFrom('invite_earnings as e').select(pair.as('f')).where('e.inviter_id', '=', id).as('invite_earnings'),
@@ -110,6 +121,7 @@ export async function inviteSummary(db: Db, playerId: number): Promise<InviteSum
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.val(0)).as('s'))
       .where('inviter_id', '=', playerId)
       .where('receipt_id', 'is', null)
+      .where('qualified_at', 'is not', null)
       .where('currency', '=', currency)
       .executeTakeFirstOrThrow(),
     db.selectFrom('invite_earnings').select((eb) => eb.fn.countAll<number>().as('n')).where('inviter_id', '=', playerId).executeTakeFirstOrThrow(),
@@ -128,6 +140,14 @@ export async function inviteSummary(db: Db, playerId: number): Promise<InviteSum
 export async function receiveInviteBonus(db: Kysely<DB>, playerId: number, now: Date): Promise<number> {
   const s = await readInviteSettings(db);
   if (!s.isActive) throw unprocessable('INVITE_INACTIVE');
+  // First, committed on its own (a receive that pays nothing rolls back): under the inviter's lock, earnings whose
+  // deposits were wagered become receivable (the daily cap), and the bank rule is read again: an invitee whose bank
+  // account is now another invitee's earns nothing (issue 39 row 7).
+  await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, playerId);
+    await qualifyEarnings(trx, playerId, now, s);
+    await refuseSharedBanks(trx, playerId);
+  });
   return db.transaction().execute(async (trx) => {
     await lockPlayer(trx, playerId);
     const currency = await currencyOf(trx, playerId);
@@ -143,6 +163,7 @@ export async function receiveInviteBonus(db: Kysely<DB>, playerId: number, now: 
       .set({ receipt_id: id })
       .where('inviter_id', '=', playerId)
       .where('receipt_id', 'is', null)
+      .where('qualified_at', 'is not', null)
       .where('currency', '=', currency)
       .where('amount', '>', 0)
       .execute();

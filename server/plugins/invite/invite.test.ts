@@ -20,7 +20,8 @@ const setInvite = (s: Partial<InviteSettings>) => writeInviteSettings(t.db.db, s
 beforeAll(async () => {
   t = await buildInviteWheelTestApp();
   await ensureReference(t.db.db);
-  await setInvite({ isActive: true, percent: 5, cap: null });
+  // Receivable at the first deposit and without a daily cap: farming.test.ts covers turnover and the cap.
+  await setInvite({ isActive: true, percent: 5, cap: null, turnover: 0, dailyCap: null });
 });
 afterAll(() => t.close());
 afterEach(async () => {

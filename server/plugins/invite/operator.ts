@@ -9,8 +9,8 @@ import { checkInviteSettings, readInviteSettings, writeInviteSettings } from './
  * 0 done, 2 bad usage or a file that does not pass the checks (then nothing is written).
  */
 export const INVITE_USAGE = `  invite                       show the invite settings and what the invite budget paid
-  invite set <file.json>       change invite settings {isActive, percent, cap, banners} (fields in the file
-                               replace the stored ones)
+  invite set <file.json>       change invite settings {isActive, percent, cap, turnover, dailyCap, banners}
+                               (fields in the file replace the stored ones)
   invite on|off                switch the invite bonus on or off
 `;
 

@@ -9,21 +9,28 @@ import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
  *   { isActive, percent, cap, banners }
  * isActive [off until the operator switches it on; on in the demo]: while off, first deposits earn nothing and
  * GET /api/invite/bonus answers INVITE_INACTIVE. percent [5] of the invitee's first deposit, at most cap baht
- * per invitee (null: no cap). Written by `npm run operator -- invite set <file>` / `invite on|off`.
+ * per invitee (null: no cap). The earning is receivable once the invitee wagered that deposit turnover [1] x (rounds
+ * played after it; 0: at once), and at most dailyCap [1000] baht of an inviter's earnings become receivable per day
+ * (Bangkok calendar day; null: no cap): the rest of that day's earning is not paid (issue 39 row 7). Written by
+ * `npm run operator -- invite set <file>` / `invite on|off`.
  */
 export interface InviteSettings {
   isActive: boolean;
   percent: number;
   /** Baht per invitee, or null for none. */
   cap: number | null;
+  /** Times the first deposit the invitee must wager before it earns (0: at once). */
+  turnover: number;
+  /** Baht of earnings per inviter that become receivable in one day, or null for none. */
+  dailyCap: number | null;
   banners: Banner[];
 }
 
-export const DEFAULT_INVITE: InviteSettings = { isActive: false, percent: 5, cap: null, banners: [] };
+export const DEFAULT_INVITE: InviteSettings = { isActive: false, percent: 5, cap: null, turnover: 1, dailyCap: 1000, banners: [] };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const KNOWN = ['isActive', 'percent', 'cap', 'banners'];
+const KNOWN = ['isActive', 'percent', 'cap', 'turnover', 'dailyCap', 'banners'];
 
 /** Checks an invite settings document (a partial one is merged over the stored one); the problems, or none. */
 export function checkInviteSettings(v: Record<string, unknown>): string[] {
@@ -36,6 +43,12 @@ export function checkInviteSettings(v: Record<string, unknown>): string[] {
   }
   if (v.cap !== undefined && v.cap !== null && !(typeof v.cap === 'number' && v.cap > 0 && v.cap <= 10_000_000 && parseBaht(v.cap) !== null)) {
     errors.push('cap must be an amount above 0 baht with at most 2 decimals, or null for none');
+  }
+  if (v.turnover !== undefined && !(typeof v.turnover === 'number' && v.turnover >= 0 && v.turnover <= 100 && parseBaht(v.turnover) !== null)) {
+    errors.push('turnover must be a multiple 0-100 with at most 2 decimals');
+  }
+  if (v.dailyCap !== undefined && v.dailyCap !== null && !(typeof v.dailyCap === 'number' && v.dailyCap > 0 && v.dailyCap <= 100_000_000 && parseBaht(v.dailyCap) !== null)) {
+    errors.push('dailyCap must be an amount above 0 baht with at most 2 decimals, or null for none');
   }
   if (v.banners !== undefined) parseBanners(v.banners, errors);
   return errors;

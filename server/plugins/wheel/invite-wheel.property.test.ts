@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { runAudit, walletBalance } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
 import { writeInviteSettings } from '../invite/settings';
+import { writeSettingDoc } from '../lookups/lookups-repository';
+import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 import { buildInviteWheelTestApp, satang, seeded, type InviteWheelTestApp, type TestPlayer } from './test-support';
 
 /**
@@ -74,7 +76,9 @@ test('random sequences keep the ledger invariants, answer as the model says and 
       await t.wheel(SLICES);
       let wheelOn = true;
       let invite = { on: true, bp: 500 };
-      await writeInviteSettings(t.db.db, { isActive: true, percent: 5, cap: null });
+      // Rewards at the deposit (the model has no play): the turnover rules are coins.test.ts's and farming.test.ts's.
+      await writeInviteSettings(t.db.db, { isActive: true, percent: 5, cap: null, turnover: 0, dailyCap: null });
+      await writeSettingDoc(t.db.db, DEPOSIT_RULES_KEY, { coinTurnover: 0 });
       // Players 1 and 2 were invited by 0, player 3 by 1.
       const p0 = await t.player({ coins: 2 });
       const p1 = await t.player({ inviter: p0.id, coins: 2 });

@@ -147,7 +147,7 @@ test('invite shows the settings; invite set changes the fields given; on and off
   expect(await run('invite', 'off')).toBe(0);
   expect((await t.get(p, '/api/invite/bonus')).json()).toEqual({ message: 'INVITE_INACTIVE' });
   expect(await run('invite', 'set', file('invite.json', { percent: 7.5, cap: 300, banners: [{ image: '/games/banner-invite.svg', html: L('friends') }] }))).toBe(0);
-  expect(await readInviteSettings(t.db.db)).toEqual({ isActive: false, percent: 7.5, cap: 300, banners: [{ image: '/games/banner-invite.svg', html: L('friends') }] });
+  expect(await readInviteSettings(t.db.db)).toEqual({ isActive: false, percent: 7.5, cap: 300, turnover: 1, dailyCap: 1000, banners: [{ image: '/games/banner-invite.svg', html: L('friends') }] });
   expect(await run('invite', 'on')).toBe(0);
   expect((await t.get(p, '/api/invite/banners')).json()).toEqual({ banners: [{ image: '/games/banner-invite.svg', html: L('friends') }] });
   expect(await run('invite')).toBe(0);
