@@ -5,6 +5,7 @@ import { AppError } from '../../../errors';
 import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../repository';
 import { BANK_CSS, BANK_JS, renderBankPage, type BankPageData } from './page';
 import { issueVoucher, makeTransfer, payQr, postSignedEvent, slipFor, type ReceiverChoice } from './bank-service';
+import { PayoutSimulator } from '../../../adapters/payouts';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
 export function isLoopback(address: string | undefined): boolean {
@@ -79,6 +80,13 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
     const succeeded = req.body?.result !== 'failed';
     const w = await app.db.selectFrom('withdrawals').select(['id', 'amount']).where('id', '=', req.params.id).executeTakeFirst();
     if (!w) return reply.redirect(back({ error: 'No such withdrawal.' }), 303);
+    // Through the simulated gateway when it holds the payout, so that its own word (its status, its timer) agrees with
+    // the result: a result posted past it would later be contradicted by its timer (a payment review, issue 39 row 4).
+    const sim = app.wallet?.payouts instanceof PayoutSimulator ? app.wallet.payouts : null;
+    if (sim && (await sim.settle(w.id, succeeded).catch(() => false))) {
+      const now = await app.db.selectFrom('withdrawals').select('status').where('id', '=', w.id).executeTakeFirstOrThrow();
+      return reply.redirect(back({ ok: `Payout ${succeeded ? 'paid' : 'failed'}: PAYOUT_${now.status}` }), 303);
+    }
     const r = await postSignedEvent(app, { type: succeeded ? 'payout.succeeded' : 'payout.failed', reference: w.id, amount: Number(w.amount) / 100 });
     return reply.redirect(back(r.statusCode === 200 ? { ok: `Payout ${succeeded ? 'paid' : 'failed'}: ${r.outcome}` } : { error: `Webhook answered ${r.statusCode} ${r.outcome}` }), 303);
   });
