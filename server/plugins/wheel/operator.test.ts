@@ -7,6 +7,8 @@ import { readInviteSettings } from '../invite/settings';
 import { DEMO_WHEEL } from './demo';
 import { parseWheel } from './config';
 import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from './test-support';
+import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 
 /**
  * Operators define the wheel and the invite bonus with `npm run operator -- wheel|invite ...` from JSON files,
@@ -90,6 +92,17 @@ test('wheel off hides it and refuses spins; wheel on shows it again', async () =
   expect((await t.spin(p)).json()).toEqual({ message: 'WHEEL_INACTIVE' });
   expect(await run('wheel', 'on')).toBe(0);
   expect((await t.get(p, '/api/spinwheel/active')).json()).toEqual({ isActive: true });
+});
+
+test('wheel coin-turnover shows and sets the deposit rules\' coinTurnover (other rules kept); a bad multiple writes nothing', async () => {
+  expect(await run('wheel', 'coin-turnover')).toBe(0);
+  expect(out).toEqual(['coin-turnover: 1']);
+  await writeSettingDoc(t.db.db, DEPOSIT_RULES_KEY, { coinThreshold: 50 });
+  expect(await run('wheel', 'coin-turnover', '2.5')).toBe(0);
+  expect(await readSettingDoc(t.db.db, DEPOSIT_RULES_KEY)).toEqual({ coinThreshold: 50, coinTurnover: 2.5 });
+  for (const bad of ['-1', '101', '1.234', 'x']) expect(await run('wheel', 'coin-turnover', bad)).toBe(2);
+  expect(await readSettingDoc(t.db.db, DEPOSIT_RULES_KEY)).toEqual({ coinThreshold: 50, coinTurnover: 2.5 });
+  await writeSettingDoc(t.db.db, DEPOSIT_RULES_KEY, {});
 });
 
 test('a wheel file that fails the checks is refused as a whole, every problem printed, nothing written', async () => {

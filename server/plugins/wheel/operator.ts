@@ -4,6 +4,8 @@ import { nowIso } from '../../db';
 import { formatSatang } from '../../ledger';
 import { readJson, type OperatorIo } from '../../lib/operator-files';
 import { parseWheel, readWheel, writeWheel, type Wheel } from './config';
+import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
 
 /**
  * `npm run operator -- wheel ...` (docs/invite-wheel.md "Defining the wheel"): the operator defines the prize
@@ -15,6 +17,8 @@ export const WHEEL_USAGE = `  wheel                        show the wheel: on or
   wheel show                   print the wheel as JSON, in the file format wheel set reads
   wheel set <file.json>        replace the wheel (name, couponValidDays, slices) from a JSON file
   wheel on|off                 show the wheel to players and let them spin, or not (coupons won stay claimable)
+  wheel coin-turnover [x]      show or set how many times a deposit must be wagered before its coins are
+                               granted (0-100, 0: with the deposit; the deposit rules' coinTurnover)
 `;
 
 export interface WheelOperatorContext extends OperatorIo {
@@ -79,6 +83,21 @@ export async function runWheelCommand(rest: string[], ctx: WheelOperatorContext)
     }
     await writeWheel(ctx.db, parsed.wheel, now);
     ctx.out(`wheel: set, ${parsed.wheel.isActive ? 'on' : 'off'}, ${parsed.wheel.slices.filter((s) => s.active).length} active slices`);
+    return 0;
+  }
+  if (sub === 'coin-turnover') {
+    const stored = (await readSettingDoc(ctx.db, DEPOSIT_RULES_KEY)) ?? {};
+    if (arg === undefined) {
+      ctx.out(`coin-turnover: ${mergeDepositRules(stored).coinTurnover}`);
+      return 0;
+    }
+    const x = Number(arg);
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(arg) || x > 100) {
+      ctx.err('coin-turnover must be a multiple 0-100 with at most 2 decimals');
+      return 2;
+    }
+    await writeSettingDoc(ctx.db, DEPOSIT_RULES_KEY, { ...stored, coinTurnover: x }, now);
+    ctx.out(`coin-turnover: ${x}`);
     return 0;
   }
   if ((sub === 'on' || sub === 'off') && arg === undefined) {
