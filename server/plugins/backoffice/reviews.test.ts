@@ -255,7 +255,8 @@ describe('refusals', () => {
       }
     }
     expect((await reviewByRef(m.qr))[0].status).toBe('OPEN');
-    expect(await statementsOf(p.id)).toEqual([]);
+    // Only the review's own line, still in progress (issue 40: recorded with the payment).
+    expect(await statementsOf(p.id)).toMatchObject([{ status: 'IN_PROGRESS', ref_type: 'review', ref_id: m.id }]);
     expect((await act(m.id, 'approve', { reason: 'x'.repeat(500) })).statusCode).toBe(200);
     for (const action of ['approve', 'reject'] as const) expect([(await act('rev_nope', action)).statusCode, (await act('rev_nope', action)).json()]).toEqual([404, { message: 'NO_DATA' }]);
     const one = await t.app.inject({ method: 'GET', url: '/api/staff/reviews/rev_nope', headers: payments.headers });

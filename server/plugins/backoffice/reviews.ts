@@ -9,6 +9,7 @@ import { writeStatement } from '../../ledger';
 import { lockPlayer } from '../accounts/repository';
 import { creditDeposit } from '../deposits/credit';
 import { readDepositRules } from '../deposits/repository';
+import { tellReview } from '../deposits/review-line';
 import { recordStaffAction } from '../staff/audit';
 import { followGatewayResult, PAYOUT_REVIEW_KINDS } from './reviews-payout';
 
@@ -141,6 +142,17 @@ async function sourceLabel(trx: Transaction<DB>, r: PaymentReviewsTable, playerI
 
 const QR_PAYMENT_KINDS = new Set(['AMOUNT_MISMATCH', 'QR_EXPIRED', 'QR_CANCELLED']);
 
+/** Whether the review has its own statement line (written with it since issue 40; older reviews have none). */
+async function hasReviewLine(trx: Transaction<DB>, reviewId: string): Promise<boolean> {
+  const row = await trx.selectFrom('statements').select('id').where('ref_type', '=', 'review').where('ref_id', '=', reviewId).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** After a decision committed: its player is told (issue 40), and the statement line they see has moved. */
+function tellDecision(app: FastifyInstance, reviewId: string): Promise<void> {
+  return tellReview({ db: app.db, log: app.log, tell: (playerId, data) => app.realtime?.toPlayer(playerId, 'wallet', data) }, reviewId);
+}
+
 export async function approveReview(app: FastifyInstance, id: string, staffId: number, reason: string, requestId?: string): Promise<void> {
   const rules = await readDepositRules(app.db);
   await app.db.transaction().execute(async (trx) => {
@@ -191,6 +203,8 @@ export async function approveReview(app: FastifyInstance, id: string, staffId: n
         .execute();
     }
     // QR_ALREADY_PAID: the QR keeps its state (its own payment was decided already); only this money is credited.
+    // The review's own IN_PROGRESS line (issue 40, deposits/review-line.ts) becomes the deposit's line.
+    line ??= (await hasReviewLine(trx, r.id)) ? { refType: 'review', refId: r.id } : undefined;
     const source = await sourceLabel(trx, r, playerId);
     // A person decided: no deposit limit applies (creditDeposit does not check them). The ledger reference
     // deposit:review:<id> is unique, so the ledger itself refuses a second credit of this review.
@@ -217,6 +231,9 @@ export async function rejectReview(app: FastifyInstance, id: string, staffId: nu
       if (hold.source === 'gift') await trx.updateTable('gift_redemptions').set({ status: 'FAILED', updated_at: now }).where('id', '=', hold.ref_id).where('status', '=', 'IN_PROGRESS').execute();
       // Its IN_PROGRESS statement line ends FAILED with the reason.
       await trx.updateTable('statements').set({ status: 'FAILED', note: reason, updated_at: now }).where('ref_type', '=', 'hold').where('ref_id', '=', hold.id).execute();
+    } else if (playerId !== null && (await hasReviewLine(trx, r.id))) {
+      // The review's IN_PROGRESS line (issue 40) ends FAILED with the reason.
+      await trx.updateTable('statements').set({ status: 'FAILED', note: reason, updated_at: now }).where('ref_type', '=', 'review').where('ref_id', '=', r.id).execute();
     } else if (playerId !== null && !PAYOUT_REVIEW_KINDS.has(r.kind)) {
       await writeStatement(trx, {
         playerId,
@@ -283,6 +300,7 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
       async (req) => {
         const reason = actionReason(req.body);
         await run(app, req.params.id, req.staffId, reason, req.id);
+        await tellDecision(app, req.params.id);
         return (await findReview(app.db, req.params.id))!;
       },
     );

@@ -28,4 +28,6 @@ export interface DepositsContext {
   call?: ProviderCall;
   /** The wallet's payout settlement (payout.succeeded / payout.failed); null until the wallet plugin is there. */
   settlePayout: ((withdrawalId: string, succeeded: boolean, reason?: string) => Promise<{ applied: boolean; status: string | null }>) | null;
+  /** A `wallet` event to the player's room (server/realtime), e.g. a payment sent to staff; absent without sockets. */
+  tell?: (playerId: number, data: unknown) => void;
 }

@@ -69,7 +69,7 @@ export async function creditDeposit(trx: Transaction<DB>, rules: DepositRules, d
 }
 
 /** What became of a confirmed deposit: credited, or held because it would pass a deposit limit. */
-export type CreditOutcome = { held: false; coins: number } | { held: true };
+export type CreditOutcome = { held: false; coins: number } | { held: true; reviewId: string | null };
 
 /**
  * A confirmed deposit under the player's deposit limits (issue 15, docs/deposits.md "Holds"): inside the
@@ -88,8 +88,8 @@ export async function creditOrHold(
   if (!(await depositWithinLimits(trx, d.playerId, d.amount, hold.now))) {
     const holdId = await holdDeposit(trx, { playerId: d.playerId, source: hold.source, refId: hold.refId, amount: d.amount, currency: d.currency, now: hold.now, from: d.source });
     // For staff (docs/staff.md "Back office"): reference as the player knows it (qrcodeId, slip ref, voucher id).
-    await recordReview(trx, { kind: 'DEPOSIT_LIMIT', source: hold.source, reference: d.refId.replace(/^[a-z]+:/, ''), subjectId: holdId, playerId: d.playerId, amount: d.amount, currency: d.currency, now: hold.now });
-    return { held: true };
+    const reviewId = await recordReview(trx, { kind: 'DEPOSIT_LIMIT', source: hold.source, reference: d.refId.replace(/^[a-z]+:/, ''), subjectId: holdId, playerId: d.playerId, amount: d.amount, currency: d.currency, now: hold.now });
+    return { held: true, reviewId };
   }
   return { held: false, ...(await creditDeposit(trx, rules, d)) };
 }

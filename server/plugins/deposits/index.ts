@@ -50,6 +50,8 @@ async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
       if (!wallet) return Promise.reject(new AppError(503, 'INTERNAL_SERVER_ERROR'));
       return wallet.settlePayout(id, ok, reason);
     },
+    // Resolved per call as well: the realtime plugin is registered after this one.
+    tell: (playerId, data) => (app as { realtime?: { toPlayer(id: number, event: string, data: unknown): void } }).realtime?.toPlayer(playerId, 'wallet', data),
   };
   app.decorate('deposits', ctx);
   app.addHook('onClose', () => ctx.slips.close());

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/portable';
 import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, readDepositRules } from './repository';
 import { lockPlayer } from '../accounts/repository';
 import { checkDepositAllowed } from '../play-limits/enforce';
+import { qrReviewNotice, type ReviewNotice } from './review-line';
 
 /**
  * QR deposits (RULES.md "Deposits", spec §2/§5/§9): one live QR per player, creating one cancels the
@@ -28,6 +29,8 @@ export type QrOutcome = 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW';
 export interface LastQr {
   qrcodeId: string;
   status: QrOutcome;
+  /** The QR's money sent to staff (paid with another amount, late, after a cancel, held by a limit): issue 40. */
+  review?: ReviewNotice;
 }
 
 export interface QrRecord {
@@ -111,7 +114,10 @@ export async function getQr(ctx: DepositsContext, playerId: number, bank: QrBank
   const live = await findLiveQr(ctx.db, playerId);
   if (live && live.bank_code === bank && live.expires_at > at) return toRecord(live, now);
   const row = await findLastQr(ctx.db, playerId, bank);
-  return { ...noQr(), last: row ? lastOf(row, at) : null };
+  const last = row ? lastOf(row, at) : null;
+  // Only a QR that ended can have money under review (a payment of a live QR credits it or ends it).
+  const review = last ? await qrReviewNotice(ctx.db, last.qrcodeId) : null;
+  return { ...noQr(), last: last && review ? { ...last, review } : last };
 }
 
 function lastOf(row: QrDepositsTable, now: string): LastQr | null {

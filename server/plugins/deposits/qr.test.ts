@@ -63,7 +63,12 @@ describe('GET without a live QR tells how the most recent QR of that bank ended 
     const player = await createPlayer(t.app);
     const made = (await create('WW', 150, player)).json();
     expect((await pay(made.qrcodeId, 120)).json().outcome).toBe('AMOUNT_MISMATCH');
-    expect((await get('WW', player)).json().last).toEqual({ qrcodeId: made.qrcodeId, status: 'REVIEW' });
+    // With what arrived, why, and the reference of its statement line (issue 40).
+    expect((await get('WW', player)).json().last).toEqual({
+      qrcodeId: made.qrcodeId,
+      status: 'REVIEW',
+      review: { status: 'OPEN', kind: 'AMOUNT_MISMATCH', amount: 120, ref: expect.stringMatching(/^D-\d{4}-\d{4}$/) },
+    });
   });
 
   test('cancelled from another device, or replaced by a QR of another bank: CANCELLED', async () => {

@@ -29,7 +29,21 @@ export const qrRecord = {
         { type: 'null' },
         {
           type: 'object',
-          properties: { qrcodeId: { type: 'string' }, status: { type: 'string', enum: ['PAID', 'EXPIRED', 'CANCELLED', 'REVIEW'] } },
+          properties: {
+            qrcodeId: { type: 'string' },
+            status: { type: 'string', enum: ['PAID', 'EXPIRED', 'CANCELLED', 'REVIEW'] },
+            // Money of this QR sent to staff (issue 40, review-line.ts): what arrived, why, the statement line's reference.
+            review: {
+              type: 'object',
+              properties: {
+                status: { type: 'string', enum: ['OPEN', 'APPROVED', 'REJECTED'] },
+                kind: { type: 'string' },
+                amount: { type: 'number' },
+                ref: { type: 'string' },
+              },
+              required: ['status', 'kind', 'amount', 'ref'],
+            },
+          },
           required: ['qrcodeId', 'status'],
         },
       ],

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/portable';
 import { lockPlayer } from '../accounts/repository';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
-import { recordReview } from '../backoffice/review-record';
+import { recordPaymentReview } from './review-line';
 import {
   countSlips,
   deleteSlip,
@@ -230,7 +230,8 @@ async function recordAndRead(
     // The staff review (one per bank reference) is written with the slip's outcome, in one transaction.
     await ctx.db.transaction().execute(async (trx) => {
       await updateSlip(trx, id, { ...facts, status: 'FAILED', note: 'NOT_MATCH', updated_at: nowIso(ctx.now()) });
-      await recordReview(trx, { kind: 'SLIP_NOT_MATCH', source: 'slip', reference: qr.transRef, subjectId: id, playerId: input.playerId, amount: t.amountSatang, currency: player.currency, now: created });
+      // With its statement line in progress (issue 40): the money the slip shows is the player's to see until staff decide.
+      await recordPaymentReview(trx, { kind: 'SLIP_NOT_MATCH', source: 'slip', reference: qr.transRef, subjectId: id, playerId: input.playerId, amount: t.amountSatang, currency: player.currency, now: created, from: player.bank_code });
     });
     return fail('NOT_MATCH', facts);
   }

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/portable';
 import { recordReview } from '../backoffice/review-record';
 import type { ReviewKind } from '../../db/schema-backoffice';
 import { findEvent, findQr, insertEvent, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
+import { recordPaymentReview, tellReview } from './review-line';
 
 /**
  * Payment confirmations (RULES.md "Deposits"): POST /api/webhooks/payments with a signed body
@@ -68,7 +69,7 @@ export async function applyEvent(ctx: DepositsContext, rawBody: Buffer, ev: Paym
   if (seen) return replay(ctx, seen, bodyHash);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const outcome = ev.type === 'qr.paid' ? await applyQrPaid(ctx, ev, bodyHash) : await applyPayout(ctx, ev, bodyHash);
+      const outcome = ev.type === 'qr.paid' ? await applyQrPaidAndTell(ctx, ev, bodyHash) : await applyPayout(ctx, ev, bodyHash);
       return answer(ev.id, outcome);
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
@@ -88,7 +89,17 @@ function replay(ctx: DepositsContext, seen: { id: string; outcome: string; body_
   return answer(seen.id, seen.outcome);
 }
 
-async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<EventOutcome> {
+/**
+ * A payment sent to staff is pushed to its player once committed (issue 40 item 2): the modal that still shows the
+ * QR turns to "being checked" at once, as it does for a credit (whose journal entry the wallet push announces).
+ */
+async function applyQrPaidAndTell(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<EventOutcome> {
+  const { outcome, reviewId } = await applyQrPaid(ctx, ev, bodyHash);
+  if (reviewId) await tellReview(ctx, reviewId);
+  return outcome;
+}
+
+async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: string): Promise<{ outcome: EventOutcome; reviewId: string | null }> {
   const paid = parseBaht(ev.amount)!;
   const rules = await readDepositRules(ctx.db);
   return ctx.db.transaction().execute(async (trx) => {
@@ -100,6 +111,7 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
     if (owner) await lockPlayer(trx, Number(owner.player_id));
     const qr = await lockQr(trx, ev.reference);
     let outcome: EventOutcome;
+    let reviewId: string | null = null;
     if (!qr) outcome = 'UNKNOWN_REFERENCE';
     else if (qr.status === 'PAID' || qr.status === 'REVIEW') outcome = 'QR_ALREADY_PAID';
     else if (qr.status === 'CANCELLED') outcome = 'QR_CANCELLED';
@@ -116,14 +128,18 @@ async function applyQrPaid(ctx: DepositsContext, ev: PaymentEvent, bodyHash: str
       // Beyond a deposit limit (the limit was lowered, or other deposits came first): held for staff, in review.
       await setQrStatus(trx, qr.id, { status: done.held ? 'REVIEW' : 'PAID', paid_amount: paid, paid_event_id: ev.id }, now);
       outcome = done.held ? 'DEPOSIT_LIMIT' : 'CREDITED';
+      if (done.held) reviewId = done.reviewId;
     }
     await setEventOutcome(trx, ev.id, outcome);
     // Money that arrived and was not credited goes to staff (docs/staff.md "Back office"), in this transaction.
     if (outcome !== 'CREDITED' && outcome !== 'DEPOSIT_LIMIT') {
-      await recordReview(trx, { kind: outcome as ReviewKind, source: qr ? 'qr' : 'webhook', reference: ev.reference, eventId: ev.id, subjectId: qr?.id ?? null, playerId: qr ? Number(qr.player_id) : null, amount: paid, currency: qr?.currency ?? 'THB', now: new Date(now) });
+      const review = { kind: outcome as ReviewKind, reference: ev.reference, eventId: ev.id, amount: paid, now: new Date(now) };
+      // The QR's player sees it in the statement, in progress (review-line.ts); money of no known QR has no player.
+      if (qr) reviewId = await recordPaymentReview(trx, { ...review, source: 'qr', subjectId: qr.id, playerId: Number(qr.player_id), currency: qr.currency, from: qr.bank_code });
+      else await recordReview(trx, { ...review, source: 'webhook', subjectId: null, playerId: null, currency: 'THB' });
     }
     if (outcome !== 'CREDITED') ctx.log.warn({ eventId: ev.id, reference: ev.reference, outcome }, 'qr.paid not credited');
-    return outcome;
+    return { outcome, reviewId };
   });
 }
 

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { toBaht } from '../../ledger/money';
-import { listStatements } from './repository';
+import { listStatements, STATEMENT_FILTERS, type StatementFilter } from './repository';
+import { statementRef } from '../../../shared/statement-ref';
 import { pageBody } from '../../lib/wire-schemas';
 
 type StatementRow = Awaited<ReturnType<typeof listStatements>>['rows'][number];
@@ -29,6 +30,13 @@ export const statementItem = {
     luckydraw: linked,
     /** Why staff rejected this deposit (issue 14, docs/staff.md "Back office"); only on such lines. */
     note: { type: 'string' },
+    /** The short reference a player reads and tells support, `D-2612-4821` (issue 40, shared/statement-ref.ts). */
+    ref: { type: 'string' },
+    /**
+     * Why a deposit waits for staff (issue 40): the review's kind (AMOUNT_MISMATCH, QR_EXPIRED, QR_CANCELLED,
+     * QR_ALREADY_PAID, SLIP_NOT_MATCH) or DEPOSIT_LIMIT for a held deposit; only on such lines.
+     */
+    reason: { type: 'string' },
   },
   required: ['_id', 'statementType', 'status', 'from', 'to', 'amount', 'createdAt'],
 } as const;
@@ -42,10 +50,20 @@ export function statementReference(refType: string, refId: string): string {
   return refType === 'deposit' ? refId.replace(/^[a-z]+:/, '') : refId;
 }
 
+/** Why a line waits for staff: its review's kind, or a held deposit's limit. */
+function reasonOf(r: StatementRow): string | null {
+  if (r.ref_type === 'review') return r.review_kind ?? null;
+  if (r.ref_type === 'hold') return 'DEPOSIT_LIMIT';
+  return null;
+}
+
 /** A statements row as the wire shows it (statementItem). */
 export function statementLine(r: StatementRow) {
+  const reason = reasonOf(r);
   return {
     _id: String(r.id),
+    ref: statementRef({ _id: String(r.id), statementType: r.statement_type, createdAt: r.created_at }),
+    ...(reason ? { reason } : {}),
     statementType: r.statement_type,
     status: r.status,
     from: r.from_account,
@@ -58,14 +76,20 @@ export function statementLine(r: StatementRow) {
   };
 }
 
-/** POST /api/statement {page, limit} -> {total, statements} newest first (spec §3 "Statement entry"). */
+/** The list's body: a page, and optionally one type of line (issue 40). */
+const statementBody = {
+  ...pageBody,
+  properties: { ...pageBody.properties, type: { type: 'string', enum: STATEMENT_FILTERS } },
+} as const;
+
+/** POST /api/statement {page, limit, type?} -> {total, statements} newest first (spec §3 "Statement entry"). */
 async function statement(app: FastifyInstance) {
-  app.post<{ Body: { page?: number; limit?: number } }>(
+  app.post<{ Body: { page?: number; limit?: number; type?: StatementFilter } }>(
     '/api/statement',
     {
       onRequest: app.authenticate,
       schema: {
-        body: pageBody,
+        body: statementBody,
         response: {
           200: { type: 'object', properties: { total: { type: 'integer' }, statements: { type: 'array', items: statementItem } }, required: ['total', 'statements'] },
           '4xx': errorBody,
@@ -76,7 +100,7 @@ async function statement(app: FastifyInstance) {
     async (req) => {
       const page = req.body?.page ?? 1;
       const limit = req.body?.limit ?? 10;
-      const { total, rows } = await listStatements(app.db, req.playerId, page, limit);
+      const { total, rows } = await listStatements(app.db, req.playerId, page, limit, req.body?.type);
       return {
         total,
         statements: rows.map(statementLine),

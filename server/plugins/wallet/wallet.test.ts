@@ -428,8 +428,9 @@ describe('POST /api/statement', () => {
     expect(body.total).toBe(4);
     // reference: the movement's own id, as its answer gave it (the receipt shows the same one both times).
     expect(body.statements).toEqual([
-      { _id: expect.any(String), statementType: 'withdraw', status: 'IN_PROGRESS', from: 'WALLET', to: 'KBANK', amount: 100, createdAt: expect.any(String), reference: withdrawal.withdrawalId },
-      { _id: expect.any(String), statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'pg', amount: 3, createdAt: expect.any(String), reference: transfers[2].transferId },
+      // ref: the short reference a player reads (issue 40, shared/statement-ref.ts).
+      { _id: expect.any(String), statementType: 'withdraw', status: 'IN_PROGRESS', from: 'WALLET', to: 'KBANK', amount: 100, createdAt: expect.any(String), reference: withdrawal.withdrawalId, ref: expect.stringMatching(/^W-\d{4}-\d{4}$/) },
+      { _id: expect.any(String), statementType: 'transfer', status: 'SUCCESS', from: 'WALLET', to: 'pg', amount: 3, createdAt: expect.any(String), reference: transfers[2].transferId, ref: expect.stringMatching(/^T-\d{4}-\d{4}$/) },
     ]);
     expect(withdrawal.withdrawalId).toEqual(expect.any(String));
     expect(transfers[2].transferId).toEqual(expect.any(String));
