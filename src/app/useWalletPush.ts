@@ -7,6 +7,11 @@ import { nextTask } from './nextTask';
 import type { AppDispatch } from './store';
 import { useGetWalletQuery } from './walletApi';
 import { loadSocketIo, openWalletSocket, type IoFactory } from './walletSocket';
+import { i18n } from './i18n';
+import { showToast, type Toast } from './notify';
+import { formatAmount } from '../lib/format';
+import { selectLocale } from './prefs';
+import type { Locale } from '../lib/locale';
 
 /** GET /api/chat/config: the rooms' prefix (null while the operator has the chat off: then no socket, and pollers poll). */
 const liveApi = api.injectEndpoints({
@@ -20,6 +25,19 @@ const liveApi = api.injectEndpoints({
 
 /** What a ledger change makes stale: the wallet, the statement, and a QR that may now be paid. */
 export const WALLET_PUSH_TAGS = ['Wallet', 'Statement', 'Qr'] as const;
+
+/**
+ * The toast of a payment sent to or decided by staff (`wallet {reason: 'review', review}`, issue 40): the player is
+ * told wherever they are, with the amount and the statement line's reference. Null for anything else.
+ */
+export function reviewPushToast(reason: string | undefined, data: unknown, locale: Locale, t: (key: string, options?: Record<string, unknown>) => string): Toast | null {
+  if (reason !== 'review' || !data || typeof data !== 'object') return null;
+  const review = (data as { review?: { status?: unknown; kind?: unknown; amount?: unknown; ref?: unknown } }).review;
+  if (!review || !['OPEN', 'APPROVED', 'REJECTED'].includes(review.status as string)) return null;
+  const status = review.status as 'OPEN' | 'APPROVED' | 'REJECTED';
+  const message = t(`deposit.qr.reviewNotice.${status}`, { amount: formatAmount(review.amount, locale), ref: typeof review.ref === 'string' ? review.ref : '' });
+  return { message, variant: status === 'APPROVED' ? 'success' : status === 'REJECTED' ? 'error' : 'info' };
+}
 
 export interface WalletPushDeps {
   load: () => Promise<IoFactory>;
@@ -60,9 +78,11 @@ export function useWalletPush(): void {
         room: `${prefix}-${playerId}`,
         token: () => store.getState().session.token,
         onStatus: (status) => dispatch(walletSocketChanged(status)),
-        onChange: () => {
+        onChange: (reason, data) => {
           dispatch(api.util.invalidateTags([...WALLET_PUSH_TAGS]));
           dispatch(walletPushed());
+          const toast = reviewPushToast(reason, data, selectLocale(store.getState()), (key, options) => i18n.t(key, options) as string);
+          if (toast) showToast(toast);
         },
       });
     };

@@ -11,8 +11,11 @@ export interface WalletSocketOptions {
   /** Read at every (re)connection, so a replaced token is used. */
   token: () => string | null;
   onStatus: (status: WalletSocketStatus) => void;
-  /** A ledger change for this player (`wallet {reason}`), or a (re)join after which earlier changes may have been missed. */
-  onChange: (reason: string | undefined) => void;
+  /**
+   * A change for this player (`wallet {reason}`: a ledger entry, or `review` with the notice of a payment sent to or
+   * decided by staff), or a (re)join after which earlier changes may have been missed (no reason, no data).
+   */
+  onChange: (reason: string | undefined, data?: unknown) => void;
 }
 
 /**
@@ -37,7 +40,7 @@ export function openWalletSocket({ io, url, room, token, onStatus, onChange }: W
     events: {
       wallet: (data) => {
         const reason = data && typeof data === 'object' ? (data as { reason?: unknown }).reason : undefined;
-        onChange(typeof reason === 'string' ? reason : undefined);
+        onChange(typeof reason === 'string' ? reason : undefined, data);
       },
     },
   });

@@ -6,7 +6,10 @@ import { useAppDispatch } from '../../app/hooks';
 import { useGetChatWidgetEnabledQuery } from '../../app/lookupApi';
 
 interface QrReviewHelpProps {
-  qrcodeId: string;
+  /** What the player gives support: the statement line's short reference (issue 40), or the QR's id from an older server. */
+  reference: string;
+  /** Staff did not accept the payment: what next is to contact support. */
+  rejected?: boolean;
   /** Leaving the deposit modal for support (the contact page, or the chat widget over the layout). */
   onLeave(): void;
 }
@@ -16,7 +19,7 @@ interface QrReviewHelpProps {
  * payment, then credit the wallet or return the money; no time is promised, the server has no setting for it),
  * and how to reach support: the contact page, and "Chat with us" when the operator enabled the chat widget.
  */
-export function QrReviewHelp({ qrcodeId, onLeave }: QrReviewHelpProps) {
+export function QrReviewHelp({ reference, rejected = false, onLeave }: QrReviewHelpProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const chat = useGetChatWidgetEnabledQuery();
@@ -25,10 +28,10 @@ export function QrReviewHelp({ qrcodeId, onLeave }: QrReviewHelpProps) {
       <p>
         {t('deposit.qr.reviewHelp.reference')}:{' '}
         <strong className="qr__reference" translate="no" data-testid="qr-review-reference">
-          {qrcodeId}
+          {reference}
         </strong>
       </p>
-      <p>{t('deposit.qr.reviewHelp.next')}</p>
+      <p data-testid="qr-review-next">{rejected ? t('deposit.qr.reviewRejected') : t('deposit.qr.reviewChecking')}</p>
       <p>{t('deposit.qr.reviewHelp.support')}</p>
       <div className="qr__support">
         <Link className="button" to="/user/contact" onClick={onLeave} data-testid="qr-review-contact">

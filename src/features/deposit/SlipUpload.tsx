@@ -91,6 +91,12 @@ export function SlipUpload() {
             {t('deposit.slip.pending')}
           </p>
         )}
+        {!isLoading && result?.kind === 'review' && (
+          <div className="alert" data-testid="slip-result" data-kind="review">
+            <p>{t('deposit.slip.review', { reason: t(`deposit.qr.reviewReason.${result.code === 'NOT_MATCH' ? 'SLIP_NOT_MATCH' : 'DEPOSIT_LIMIT'}`) })}</p>
+            <p>{t('deposit.slip.reviewNext')}</p>
+          </div>
+        )}
         {!isLoading && result?.kind === 'refused' && (
           <p className="alert alert--error" data-testid="slip-result">
             {t('deposit.slip.refused', { reason: t(result.textKey) })}

@@ -57,9 +57,22 @@ export interface QrRecord {
 /** How a QR that left the server ended: credited, past its time, cancelled (here or elsewhere), or paid with another amount. */
 export type QrOutcome = 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW';
 
+/** Why money waits for staff (issue 40): the server's review kinds, DEPOSIT_LIMIT for a held deposit. */
+export type ReviewKind = 'AMOUNT_MISMATCH' | 'QR_EXPIRED' | 'QR_CANCELLED' | 'QR_ALREADY_PAID' | 'DEPOSIT_LIMIT' | 'SLIP_NOT_MATCH' | string;
+
+/** Money of a QR sent to staff: their decision, why it went to them, what arrived (baht), the statement line's reference. */
+export interface QrReviewNotice {
+  status: 'OPEN' | 'APPROVED' | 'REJECTED';
+  kind: ReviewKind;
+  amount: number;
+  ref: string;
+}
+
 export interface LastQr {
   qrcodeId: string;
   status: QrOutcome;
+  /** The QR's money under review, when some went to staff (an older server leaves it out). */
+  review?: QrReviewNotice;
 }
 
 export type SlipStatus = 'SUCCESS' | 'FAILED' | 'IN_PROGRESS';

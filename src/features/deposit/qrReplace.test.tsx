@@ -111,7 +111,7 @@ describe('a QR paid with another amount (REVIEW)', () => {
     const help = await review(view);
     expect(within(help).getByTestId('qr-review-reference')).toHaveTextContent('qr_1');
     expect(help).toHaveTextContent('Reference: qr_1');
-    expect(help).toHaveTextContent('Our staff will check this payment. Then the money is added to your wallet or returned to you.');
+    expect(help).toHaveTextContent('Our staff will check this payment. Nothing has been added to your wallet yet.');
     expect(help).not.toHaveTextContent(/\d+ (minutes?|hours?)/);
     const contact = within(help).getByRole('link', { name: 'Contact support' });
     expect(contact).toHaveAttribute('href', '/user/contact');

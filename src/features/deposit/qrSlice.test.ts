@@ -226,3 +226,54 @@ describe('qrToReplace: creating a QR asks first when another bank has a live QR 
     expect(qrToReplace(after, 'WW', 0)?.qr.qrcodeId).toBe('qr_k');
   });
 });
+
+describe('money under review (issue 40): shown at once, after expiry or cancel, after a reload; decided by staff', () => {
+  type Notice = NonNullable<NonNullable<QrRecord['last']>['review']>;
+  const notice = (over: Partial<Notice> = {}): Notice => ({ status: 'OPEN', kind: 'AMOUNT_MISMATCH', amount: 25, ref: 'D-2612-4821', ...over });
+  const told = (status: 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REVIEW', review: Notice, qrcodeId = 'qr_1'): QrRecord => ({ ...nothing, last: { qrcodeId, status, review } });
+  const checked = (from: QrDepositState, record: QrRecord, at = 60_000) => machine(run([check('pending', 'KBANK', 'g9'), check('fulfilled', 'KBANK', 'g9', record, at)], from), 'KBANK');
+  const at = (m: QrMachine): QrDepositState => ({ ...initialQrDepositState(), KBANK: { machine: m, loadId: null, stale: false } });
+  const review = { kind: 'AMOUNT_MISMATCH', paid: 25, ref: 'D-2612-4821', decision: 'OPEN' as const };
+
+  it('shown -> review with what arrived, why and the reference (a QR of 20 paid 25)', () => {
+    expect(checked(shownAt(), told('REVIEW', notice()))).toEqual({ status: 'review', qrcodeId: 'qr_1', amount: 100, review });
+  });
+
+  it('shown -> review when the server says it expired or was cancelled but its money went to staff', () => {
+    expect(checked(shownAt(), told('EXPIRED', notice({ kind: 'QR_EXPIRED' })))).toMatchObject({ status: 'review', review: { kind: 'QR_EXPIRED' } });
+    expect(checked(shownAt(), told('CANCELLED', notice({ kind: 'QR_CANCELLED' })))).toMatchObject({ status: 'review', review: { kind: 'QR_CANCELLED' } });
+  });
+
+  it('expired or cancelled -> review when that QR was paid late', () => {
+    expect(checked(at({ status: 'expired', qrcodeId: 'qr_1' }), told('EXPIRED', notice({ kind: 'QR_EXPIRED', amount: 50 })))).toEqual({
+      status: 'review',
+      qrcodeId: 'qr_1',
+      amount: 50,
+      review: { ...review, kind: 'QR_EXPIRED', paid: 50 },
+    });
+    expect(checked(at({ status: 'cancelled', qrcodeId: 'qr_1' }), told('CANCELLED', notice({ kind: 'QR_CANCELLED' })))).toMatchObject({ status: 'review', review: { kind: 'QR_CANCELLED' } });
+  });
+
+  it('none (the modal opened again, e.g. after a reload) -> review while staff have not decided', () => {
+    expect(checked(initialQrDepositState(), told('REVIEW', notice()))).toEqual({ status: 'review', qrcodeId: 'qr_1', amount: 25, review });
+  });
+
+  it('review -> paid when staff approve it (the amount that arrived); a rejection stays review, with that decision', () => {
+    const shown = at({ status: 'review', qrcodeId: 'qr_1', amount: 100, review });
+    expect(checked(shown, told('PAID', notice({ status: 'APPROVED' })))).toEqual({ status: 'paid', qrcodeId: 'qr_1', amount: 25 });
+    expect(checked(shown, told('REVIEW', notice({ status: 'REJECTED' })))).toEqual({ status: 'review', qrcodeId: 'qr_1', amount: 100, review: { ...review, decision: 'REJECTED' } });
+  });
+
+  it('ignores what the machine does not allow: another QR, a decided review never shown, a paid QR, a busy bank', () => {
+    const expired = at({ status: 'expired', qrcodeId: 'qr_1' });
+    expect(checked(expired, told('EXPIRED', notice(), 'qr_2'))).toEqual({ status: 'expired', qrcodeId: 'qr_1' });
+    expect(checked(initialQrDepositState(), told('PAID', notice({ status: 'APPROVED' })))).toEqual({ status: 'none' });
+    expect(checked(initialQrDepositState(), told('REVIEW', notice({ status: 'REJECTED' })))).toEqual({ status: 'none' });
+    const paid = at({ status: 'paid', qrcodeId: 'qr_1', amount: 100 });
+    expect(checked(paid, told('PAID', notice()))).toEqual({ status: 'paid', qrcodeId: 'qr_1', amount: 100 });
+    const other = at({ status: 'review', qrcodeId: 'qr_1', amount: 100, review });
+    expect(checked(other, told('PAID', notice({ status: 'APPROVED' }), 'qr_2'))).toEqual({ status: 'review', qrcodeId: 'qr_1', amount: 100, review });
+    const creating = run([create('pending', 'KBANK', 'c1')]);
+    expect(checked(creating, told('REVIEW', notice()))).toEqual({ status: 'creating', requestId: 'c1', amount: 100 });
+  });
+});

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import { sessionEnded } from '../../app/authEvents';
-import { depositApi, type QrRecord } from './depositApi';
+import { depositApi, type QrRecord, type QrReviewNotice } from './depositApi';
 import { isQrBank, QR_BANKS, type QrBank } from './qrRules';
 
 /**
@@ -16,11 +16,23 @@ export interface ShownQr {
   expiresAt: number;
 }
 
+/** What the player is shown of a QR's money under review: what arrived, why, the reference, and staff's decision so far. */
+export interface QrReview {
+  kind: string;
+  /** Baht that arrived. */
+  paid: number;
+  /** The statement line's short reference ('' from a server that has none: the QR's id stands in). */
+  ref: string;
+  decision: 'OPEN' | 'REJECTED';
+}
+
 /**
  * One bank's QR lifecycle (spec §2, §4): none -> creating -> shown (mm:ss countdown) -> expired at 00:00,
  * cancelled (DELETE), or, when a check finds it gone, what the server says became of it (`last`): paid (the
- * webhook credited it), cancelled (elsewhere), expired, or review (paid with another amount: staff check it).
- * expired, cancelled, paid and review show the amount form again, with a note of what happened.
+ * webhook credited it), cancelled (elsewhere), expired, or review (money arrived that staff check: another amount,
+ * after expiry or cancel, over a limit). A review is also reached from expired or cancelled (paid late) and from
+ * none (the modal opened again, e.g. after a reload); staff's approval turns it into paid, a rejection stays review
+ * with that decision. expired, cancelled, paid and review show the amount form again, with a note of what happened.
  */
 export type QrMachine =
   | { status: 'none' }
@@ -30,7 +42,7 @@ export type QrMachine =
   | { status: 'expired'; qrcodeId: string }
   | { status: 'cancelled'; qrcodeId: string }
   | { status: 'paid'; qrcodeId: string; amount: number }
-  | { status: 'review'; qrcodeId: string; amount: number };
+  | { status: 'review'; qrcodeId: string; amount: number; review?: QrReview };
 
 export type QrStatus = QrMachine['status'];
 
@@ -76,6 +88,30 @@ export const REST_STATUSES: ReadonlySet<QrStatus> = new Set(['none', 'expired', 
 export const BUSY_STATUSES: ReadonlySet<QrStatus> = new Set(['creating', 'cancelling']);
 
 
+const reviewOf = (notice: QrReviewNotice): QrReview => ({ kind: notice.kind, paid: notice.amount, ref: notice.ref, decision: notice.status === 'REJECTED' ? 'REJECTED' : 'OPEN' });
+
+/**
+ * What a review the server tells for a QR makes of a machine at rest (issue 40): an open review shows (from none,
+ * or from this QR's expired or cancelled); an approval of the review shown is paid, a rejection updates it.
+ * Anything else (another QR's review, a decided review never shown) leaves the machine as it is.
+ */
+function afterReview(machine: QrMachine, record: QrRecord): QrMachine {
+  const last = record.last;
+  const notice = last?.review;
+  if (!last || !notice) return machine;
+  const review = reviewOf(notice);
+  const qrcodeId = last.qrcodeId;
+  if (machine.status === 'review') {
+    if (machine.qrcodeId !== qrcodeId) return machine;
+    if (notice.status === 'APPROVED') return { status: 'paid', qrcodeId, amount: notice.amount };
+    return { ...machine, review };
+  }
+  if (notice.status !== 'OPEN') return machine;
+  if (machine.status === 'none') return { status: 'review', qrcodeId, amount: notice.amount, review };
+  if ((machine.status === 'expired' || machine.status === 'cancelled') && machine.qrcodeId === qrcodeId) return { status: 'review', qrcodeId, amount: notice.amount, review };
+  return machine;
+}
+
 function afterCheck(machine: QrMachine, record: QrRecord, now: number): QrMachine {
   const live = shownQrFrom(record, now);
   if (machine.status === 'shown') {
@@ -83,16 +119,18 @@ function afterCheck(machine: QrMachine, record: QrRecord, now: number): QrMachin
     const { qrcodeId, amount } = machine.qr;
     // Gone from the server: it says how this QR ended when it was the bank's most recent one.
     const outcome = record.last?.qrcodeId === qrcodeId ? record.last.status : null;
+    const notice = outcome ? record.last?.review : undefined;
     if (outcome === 'PAID') return { status: 'paid', qrcodeId, amount };
+    // Paid after the end of a QR still on screen here (expired or cancelled meanwhile): its money is under review.
+    if (notice?.status === 'OPEN' || outcome === 'REVIEW') return { status: 'review', qrcodeId, amount, ...(notice ? { review: reviewOf(notice) } : {}) };
     if (outcome === 'CANCELLED') return { status: 'cancelled', qrcodeId };
     if (outcome === 'EXPIRED') return { status: 'expired', qrcodeId };
-    if (outcome === 'REVIEW') return { status: 'review', qrcodeId, amount };
     // No outcome for it: at its end it expired; before, the payment webhook took it (paid).
     return now >= machine.qr.expiresAt - PAID_MARGIN_MS
       ? { status: 'expired', qrcodeId: machine.qr.qrcodeId }
       : { status: 'paid', qrcodeId: machine.qr.qrcodeId, amount: machine.qr.amount };
   }
-  return live ? { status: 'shown', qr: live } : machine;
+  return live ? { status: 'shown', qr: live } : afterReview(machine, record);
 }
 
 /** The player's live QR at another bank: the server cancels it when a QR is created at `bank` (one live QR per player). */

@@ -12,7 +12,12 @@ export type SlipUploadResult =
   /** reference: the bank's transaction reference read from the slip (else the slip's id); at: when it was sent. */
   | { kind: 'credited'; amount: number; reference: string; at: string }
   | { kind: 'pending' }
+  /** Held for staff (issue 40): not from the registered account, or over a deposit limit; its statement line is in progress. */
+  | { kind: 'review'; code: 'NOT_MATCH' | 'DEPOSIT_LIMIT' }
   | { kind: 'refused'; code: string; textKey: string };
+
+/** Answers that leave the slip's money with staff: the player is told it is being checked, not only refused. */
+const HELD_FOR_REVIEW = new Set(['NOT_MATCH', 'DEPOSIT_LIMIT']);
 
 export function reasonTextKey(code: string, exists: (key: string) => boolean): string {
   if (exists(`slipReasons.${code}`)) return `slipReasons.${code}`;
@@ -32,5 +37,6 @@ export function slipUploadResult(
     return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
   }
   const code = errorCode(answer.error);
+  if (HELD_FOR_REVIEW.has(code)) return { kind: 'review', code: code as 'NOT_MATCH' | 'DEPOSIT_LIMIT' };
   return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
 }

@@ -90,13 +90,14 @@ export function useQrDeposit(banks: readonly QrBank[]) {
     return () => clearInterval(timer);
   }, [shownBanks, live, check, dispatch]);
 
-  // A ledger change pushed to this player (useWalletPush): a shown QR may be the one just paid.
+  // A change pushed to this player (useWalletPush): a shown QR may be the one just paid, and any QR's money may have
+  // gone to staff (paid late, after a cancel) or been decided by them (issue 40). Every bank not busy checks.
   const seenPushes = useRef(pushes);
   useEffect(() => {
     if (pushes === seenPushes.current) return;
     seenPushes.current = pushes;
-    for (const bank of shownBanks.split(',').filter(Boolean) as QrBank[]) check(bank);
-  }, [pushes, shownBanks, check]);
+    for (const bank of banks) check(bank);
+  }, [pushes, banks, check]);
 
   // A paid QR is money in the wallet: reload the wallet and the statement, once per QR.
   const credited = useRef(new Set<string>());
