@@ -20,13 +20,15 @@ interface Props {
    * opened to show it leaves this false, so its own focus handling (and the way back) stays as it is.
    */
   takeFocus?: boolean;
+  /** What happened in words, where the generic status would mislead (issue 40: a bonus taken back is not "failed"). */
+  statusLabel?: string;
 }
 
 /**
  * A receipt (issue 12) after a deposit, withdrawal or transfer, and again from the statement: the amount, from
  * and to, the time, the reference and the status. Its heading takes the focus, so a screen reader reads it.
  */
-export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }: Props) {
+export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true, statusLabel }: Props) {
   const { t, i18n } = useTranslation();
   const format = useFormatAmount();
   const names = useAppSelector(selectAccountNames);
@@ -49,7 +51,7 @@ export function Receipt({ receipt, note, onClose, closeLabel, takeFocus = true }
         <span className="receipt__mark" aria-hidden="true">
           {status === 'success' ? '✓' : status === 'failed' ? '✕' : '…'}
         </span>
-        <span data-testid="receipt-status">{t(`statement.status.${status}`)}</span>
+        <span data-testid="receipt-status">{statusLabel ?? t(`statement.status.${status}`)}</span>
       </p>
       <h3 id={titleId} ref={heading} tabIndex={-1} className="receipt__title">
         {t(`receipt.title.${kind}`)}

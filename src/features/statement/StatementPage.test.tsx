@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { statementRef } from '../../../shared/statement-ref';
 import { http, HttpResponse } from 'msw';
 
 import { renderApp, renderWithProviders } from '../../test/render';
@@ -58,15 +59,16 @@ describe('statement screen', () => {
     expect(entries.map((e) => [read(e, 'statement-type'), read(e, 'statement-activity'), read(e, 'statement-status'), read(e, 'statement-amount')])).toEqual([
       ['Deposit', 'From KBANK', 'Success', '+1,000.00'],
       ['Withdrawal', 'To KBANK', 'In progress', '-100.00'],
-      ['Transfer', 'Wallet → pg', 'Success', '200.00'],
+      // Issue 40: an unsigned line says its direction; a bonus that ended says what happened, not "failed".
+      ['Transfer', 'To the game pg', 'Success', '200.00'],
       ['Bonus', 'Bonus FIRST10', 'Success', '+100.00'],
-      ['Bonus ended', 'Bonus FIRST10', 'Failed', '50.00'],
+      ['Bonus ended', 'Bonus FIRST10', 'Not completed', '50.00'],
     ]);
     expect(entries.map((e) => e.querySelector('[data-kind]')?.getAttribute('data-kind'))).toEqual(['deposit', 'withdraw', 'transfer', 'bonus', 'finishBonus']);
     expect(entries.every((e) => e.querySelector('svg[aria-hidden="true"]'))).toBe(true);
     expect(within(entries[1]).getByTestId('statement-status')).toHaveClass('statement-status--warning');
     expect(within(entries[0]).getByTestId('statement-status')).toHaveClass('statement-status--success');
-    expect(within(entries[4]).getByTestId('statement-status')).toHaveClass('statement-status--danger');
+    expect(within(entries[4]).getByTestId('statement-status')).toHaveClass('statement-status--neutral');
     expect(read(entries[0], 'statement-ago')).toBe('3 hours ago');
     expect(read(entries[1], 'statement-date')).toBe('20/11/2026 05:06:07');
     expect(within(entries[1]).getByTestId('statement-date')).toHaveAttribute('datetime', LOCAL);
@@ -164,14 +166,15 @@ describe('statement receipts (issue 12)', () => {
     ]);
     const { user } = open();
     const buttons = await screen.findAllByTestId('statement-receipt');
-    expect(buttons[1]).toHaveAccessibleName('View receipt: Wallet → pg, 250.50');
+    expect(buttons[1]).toHaveAccessibleName('View receipt: To the game pg, 250.50');
     await user.click(buttons[1]);
     const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
     const receipt = within(dialog).getByTestId('receipt');
     expect(within(receipt).getByRole('heading', { name: 'Transfer receipt' })).toBeInTheDocument();
     expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('250.50 baht');
     expect(within(receipt).getByTestId('receipt-from')).toHaveTextContent('Wallet');
-    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('t-42');
+    // Issue 40: the short reference the statement line shows (derived from the line when the server sends none).
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent(statementRef({ _id: 's2', statementType: 'transfer', createdAt: LOCAL }));
     expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
     expect(within(receipt).getByTestId('receipt-time')).toHaveTextContent('20/11/2026 05:06:07');
     await user.click(within(receipt).getByRole('button', { name: 'OK' }));
@@ -186,10 +189,10 @@ describe('statement receipts (issue 12)', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    // A line without a reference (an older server) shows its own id.
+    // A line of an older server (no ref): the short reference derived from the line.
     await user.click(buttons[2]);
     const deposit = await screen.findByTestId('receipt');
-    expect(within(deposit).getByTestId('receipt-reference')).toHaveTextContent('s3');
+    expect(within(deposit).getByTestId('receipt-reference')).toHaveTextContent(/^D-\d{4}-\d{4}$/);
     expect(within(deposit).getByTestId('receipt-from')).toHaveTextContent('TrueMoney gift');
   });
 });
@@ -220,5 +223,43 @@ describe('a deposit staff rejected (issue 14)', () => {
       expect(await screen.findByTestId('statement-note')).toHaveTextContent(`${label}x`);
       view.unmount();
     }
+  });
+});
+
+describe('issue 40: money under review, filters, days, references', () => {
+  it('lists a payment under review as being checked with its reason, and its short reference', async () => {
+    statementServer([line(1, { statementType: 'deposit', from: 'KBANK', to: 'WALLET', amount: 25, status: 'IN_PROGRESS', reason: 'AMOUNT_MISMATCH', ref: 'D-2611-4821' })]);
+    open();
+    const entry = await screen.findByTestId('statement-entry');
+    expect(within(entry).getByTestId('statement-status')).toHaveTextContent('Being checked');
+    expect(within(entry).getByTestId('statement-review')).toHaveTextContent('Being checked by our staff: not the amount the QR code asked for');
+    expect(within(entry).getByTestId('statement-ref')).toHaveTextContent('Ref. D-2611-4821');
+    expect(within(entry).getByTestId('statement-amount')).toHaveTextContent('+25.00');
+  });
+
+  it('a clawback says taken back in words and not in the colours of money in; its receipt says taken back', async () => {
+    statementServer([line(1, { statementType: 'finish_bonus', from: 'WALLET', to: 'BONUS', amount: 51.25, status: 'FAILED', reference: '1', bonus: { description: 'DAILY5' } })]);
+    const { user } = open();
+    const entry = await screen.findByTestId('statement-entry');
+    expect(within(entry).getByTestId('statement-status')).toHaveTextContent('Taken back');
+    expect(within(entry).getByTestId('statement-direction')).toHaveTextContent('Taken back');
+    expect(entry.querySelector('[data-direction]')).toHaveAttribute('data-direction', 'takenBack');
+    await user.click(within(entry).getByTestId('statement-receipt'));
+    const receipt = await screen.findByTestId('receipt');
+    expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Taken back');
+    expect(receipt).not.toHaveClass('receipt--failed');
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent(/^E-\d{4}-\d{4}$/);
+  });
+
+  it('filters by type (sent to the server, back to page 1) and groups the lines under their day', async () => {
+    const bodies = statementServer([
+      line(1, { statementType: 'deposit', amount: 10, createdAt: new Date().toISOString() }),
+      line(2, { statementType: 'deposit', amount: 20, createdAt: new Date(Date.now() - 86_400_000).toISOString() }),
+    ]);
+    const { user } = open();
+    await screen.findAllByTestId('statement-entry');
+    expect(screen.getAllByTestId('statement-day').map((h) => h.textContent)).toEqual(['Today', 'Yesterday']);
+    await user.selectOptions(screen.getByTestId('statement-filter'), 'deposit');
+    await waitFor(() => expect(bodies[bodies.length - 1]).toEqual({ page: 1, limit: 10, type: 'deposit' }));
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch } from '../../app/hooks';
@@ -14,8 +14,19 @@ import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModal } from '../../components/useModal';
 import { useNow } from '../../components/useNow';
 import { formatDateTime, formatRelativeTime, pageCount, selectStatementSign } from '../../lib/format';
-import { STATEMENT_PAGE_SIZE, useGetStatementsQuery, type StatementEntry } from './statementApi';
-import { activityText, entryKind, signedAmount, statusView, type EntryKind, type Texts } from './statementRules';
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
+import { selectAccountNames } from '../../components/receipt';
+import {
+  STATEMENT_FILTERS,
+  STATEMENT_PAGE_SIZE,
+  useGetStatementBankNamesQuery,
+  useGetStatementBonusNamesQuery,
+  useGetStatementsQuery,
+  type StatementEntry,
+  type StatementFilter,
+} from './statementApi';
+import { activityText, dayLabel, entryKind, groupByDay, lineDirection, lineOutcome, lineRef, reviewReasonText, signedAmount, type AccountNames, type EntryKind, type Texts } from './statementRules';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton } from '../../components/Skeleton';
 import './statement.css';
@@ -36,13 +47,15 @@ export const STATEMENT_RECEIPT_MODAL = 'statementReceipt';
  * One entry: icon and label by type, the activity, the status, the date-time and how long ago, the signed amount,
  * and a button that opens its receipt.
  */
-function Entry({ entry, texts, now, onReceipt }: { entry: StatementEntry; texts: Texts; now: number; onReceipt: (entry: StatementEntry) => void }) {
+function Entry({ entry, texts, names, now, onReceipt }: { entry: StatementEntry; texts: Texts; names: AccountNames; now: number; onReceipt: (entry: StatementEntry) => void }) {
   const { t } = texts;
   const format = useFormatAmount();
   const kind = entryKind(entry.statementType);
   const Icon = ICONS[kind];
-  const status = statusView(entry.status);
+  const status = lineOutcome(entry);
+  const direction = lineDirection(entry);
   const sign = selectStatementSign(entry.statementType);
+  const activity = activityText(entry, texts, names);
   return (
     <li className="statement-entry" data-testid="statement-entry">
       <span className={`statement-entry__icon statement-entry__icon--${kind}`} data-kind={kind}>
@@ -53,8 +66,13 @@ function Entry({ entry, texts, now, onReceipt }: { entry: StatementEntry; texts:
           {t(`statement.type.${kind}`)}
         </p>
         <p className="statement-entry__activity" data-testid="statement-activity">
-          {activityText(entry, texts)}
+          {activity}
         </p>
+        {entry.reason && entry.status === 'IN_PROGRESS' && (
+          <p className="statement-entry__note" data-testid="statement-review">
+            {t('statement.inReview', { reason: reviewReasonText(entry.reason, texts) })}
+          </p>
+        )}
         {entry.note && entry.status === 'FAILED' && (
           <p className="statement-entry__note" data-testid="statement-note">
             {t('statement.reason', { reason: entry.note })}
@@ -69,23 +87,60 @@ function Entry({ entry, texts, now, onReceipt }: { entry: StatementEntry; texts:
           </time>{' '}
           <span className="statement-entry__ago" data-testid="statement-ago">
             {formatRelativeTime(entry.createdAt, t, now)}
+          </span>{' '}
+          <span className="statement-entry__ref" translate="no" data-testid="statement-ref">
+            {t('statement.ref', { ref: lineRef(entry) })}
           </span>
         </p>
       </div>
-      <p className={`statement-entry__amount statement-entry__amount--${sign === '+' ? 'in' : sign === '-' ? 'out' : 'none'}`} data-testid="statement-amount">
-        {signedAmount(entry, format)}
-      </p>
+      <div className={`statement-entry__money statement-entry__money--${direction}`} data-direction={direction}>
+        <p className="statement-entry__amount" data-testid="statement-amount">
+          {signedAmount(entry, format)}
+        </p>
+        {sign === '' && (
+          <p className="statement-entry__direction" data-testid="statement-direction">
+            {t(`statement.direction.${direction}`)}
+          </p>
+        )}
+      </div>
       <button
         type="button"
         className="button statement-entry__receipt"
         onClick={() => onReceipt(entry)}
         aria-haspopup="dialog"
-        aria-label={t('statement.viewReceiptOf', { activity: activityText(entry, texts), amount: format(entry.amount) })}
+        aria-label={t('statement.viewReceiptOf', { activity, amount: format(entry.amount) })}
         data-testid="statement-receipt"
       >
         {t('statement.viewReceipt')}
       </button>
     </li>
+  );
+}
+
+/** A line's receipt: its short reference, and what happened in the statement's words (a clawback is taken back, not failed). */
+function statementReceipt(entry: StatementEntry, { t }: Texts) {
+  const outcome = lineOutcome(entry);
+  const base = receiptFromStatement(entry);
+  return {
+    // The clawback did happen: its receipt is not the red of a failure.
+    receipt: { ...base, reference: lineRef(entry), status: outcome.key === 'takenBack' ? 'SUCCESS' : base.status },
+    statusLabel: t(`statement.status.${outcome.key}`),
+  };
+}
+
+/** Names for the codes of the lines, in the player's language: games (wallet), banks (lookup), bonuses (bonus list). */
+function useStatementNames(): AccountNames {
+  const locale = useAppSelector(selectLocale);
+  const { games } = useAppSelector(selectAccountNames);
+  const banks = useGetStatementBankNamesQuery().data;
+  const bonuses = useGetStatementBonusNamesQuery().data?.bonuses;
+  return useMemo(
+    () => ({
+      games,
+      banks: Object.fromEntries((Array.isArray(banks) ? banks : []).map((b) => [b.code, (locale === 'en' ? b.nameEN : b.nameTH) || b.code])),
+      bonuses: Object.fromEntries((Array.isArray(bonuses) ? bonuses : []).map((b) => [b.code, b.name?.[locale] || b.code])),
+    }),
+    [games, banks, bonuses, locale],
   );
 }
 
@@ -99,7 +154,9 @@ export default function StatementPage() {
   const dispatch = useAppDispatch();
   const now = useNow();
   const [page, setPage] = useState(1);
-  const list = useGetStatementsQuery({ page, limit: STATEMENT_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const [filter, setFilter] = useState<StatementFilter | ''>('');
+  const list = useGetStatementsQuery({ page, limit: STATEMENT_PAGE_SIZE, ...(filter ? { type: filter } : {}) }, { refetchOnMountOrArgChange: true });
+  const names = useStatementNames();
   const showLoading = useDelayedFlag(list.isLoading);
   const pages = pageCount(list.data?.total ?? 0, STATEMENT_PAGE_SIZE);
   const texts: Texts = { t: (key, options) => t(key, options) as string, exists: (key) => i18n.exists(key) };
@@ -114,6 +171,24 @@ export default function StatementPage() {
     <section className="page statement">
       <PageTitle>{t('pages.statement')}</PageTitle>
       <div className="statement__bar">
+        <label className="statement__filter">
+          <span>{t('statement.filter.label')}</span>{' '}
+          <select
+            value={filter}
+            onChange={(event) => {
+              setFilter(event.target.value as StatementFilter | '');
+              setPage(1);
+            }}
+            data-testid="statement-filter"
+          >
+            <option value="">{t('statement.filter.all')}</option>
+            {STATEMENT_FILTERS.map((type) => (
+              <option key={type} value={type}>
+                {t(`statement.filter.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <button
           type="button"
           className="button"
@@ -135,17 +210,26 @@ export default function StatementPage() {
           (list.data.statements.length === 0 ? (
             <EmptyState text={t('statement.empty')} testId="statement-empty" />
           ) : (
-            <ol className="statement-entries" data-testid="statement-list">
-              {list.data.statements.map((entry) => (
-                <Entry key={entry._id} entry={entry} texts={texts} now={now} onReceipt={openReceipt} />
+            <div className="statement-days" data-testid="statement-list">
+              {groupByDay(list.data.statements).map((group) => (
+                <section key={group.day} className="statement-day" aria-label={dayLabel(group.day, now, texts.t)}>
+                  <h3 className="statement-day__title" data-testid="statement-day">
+                    {dayLabel(group.day, now, texts.t)}
+                  </h3>
+                  <ol className="statement-entries">
+                    {group.entries.map((entry) => (
+                      <Entry key={entry._id} entry={entry} texts={texts} names={names} now={now} onReceipt={openReceipt} />
+                    ))}
+                  </ol>
+                </section>
               ))}
-            </ol>
+            </div>
           ))}
         <Pagination page={page} pages={pages} onPage={setPage} label={t('statement.pages')} />
       </section>
       {receiptModal.isOpen && receiptOf && (
         <Modal id={STATEMENT_RECEIPT_MODAL} title={t('receipt.modalTitle')} onClose={receiptModal.close}>
-          <Receipt receipt={receiptFromStatement(receiptOf)} onClose={receiptModal.close} takeFocus={false} />
+          <Receipt {...statementReceipt(receiptOf, texts)} onClose={receiptModal.close} takeFocus={false} />
         </Modal>
       )}
     </section>

@@ -24,7 +24,28 @@ export type StatementEntry = {
   reference?: string;
   /** Why staff rejected this deposit (issue 14); only on such lines. */
   note?: string;
+  /** The short reference a player reads, `D-2612-4821` (issue 40); older servers leave it out (lineRef derives it). */
+  ref?: string;
+  /** Why a deposit waits for staff (issue 40): AMOUNT_MISMATCH, QR_EXPIRED, ..., DEPOSIT_LIMIT, SLIP_NOT_MATCH. */
+  reason?: string;
 } & Partial<Record<LinkedKind, { description: string }>>;
+
+/** The statement's type filter (POST /api/statement `type`): `bonus` covers a bonus and its end. */
+export const STATEMENT_FILTERS = ['deposit', 'withdraw', 'transfer', 'bonus'] as const;
+export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
+
+/** GET /api/lookup/banks: the banks' names in Thai and English. */
+interface BankName {
+  code: string;
+  nameTH: string;
+  nameEN: string;
+}
+
+/** GET /api/bonus: the bonuses with their names per language (only what the statement reads of them). */
+interface BonusName {
+  code: string;
+  name: { th: string; la: string; en: string };
+}
 
 export interface StatementPage {
   total: number;
@@ -36,13 +57,24 @@ export const STATEMENT_PAGE_SIZE = 10;
 
 export const statementApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getStatements: build.query<StatementPage, { page: number; limit?: number }>({
-      query: ({ page, limit = STATEMENT_PAGE_SIZE }) => ({ url: '/api/statement', method: 'POST', body: { page, limit } }),
+    getStatements: build.query<StatementPage, { page: number; limit?: number; type?: StatementFilter }>({
+      query: ({ page, limit = STATEMENT_PAGE_SIZE, type }) => ({ url: '/api/statement', method: 'POST', body: { page, limit, ...(type ? { type } : {}) } }),
       providesTags: ['Statement'],
       // Spec §8: load failures of statements hide the loader silently.
+      extraOptions: { silent: true },
+    }),
+    /** Names for the statement's bank codes (issue 40); a failure leaves the codes, quietly. */
+    getStatementBankNames: build.query<BankName[], void>({
+      query: () => '/api/lookup/banks',
+      providesTags: ['Lookup'],
+      extraOptions: { silent: true },
+    }),
+    /** Names for the statement's bonus codes (issue 40); a failure leaves the codes, quietly. */
+    getStatementBonusNames: build.query<{ bonuses: BonusName[] }, void>({
+      query: () => '/api/bonus',
       extraOptions: { silent: true },
     }),
   }),
 });
 
-export const { useGetStatementsQuery } = statementApi;
+export const { useGetStatementsQuery, useGetStatementBankNamesQuery, useGetStatementBonusNamesQuery } = statementApi;
