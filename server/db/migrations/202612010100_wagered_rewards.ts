@@ -13,6 +13,8 @@ import { withId } from '../portable';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('user_bonuses').addColumn('debt', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+  // Every wagering pass looks for open debts and waiting earnings: indexed, not a scan of every bonus or earning.
+  await db.schema.createIndex('user_bonuses_debt').on('user_bonuses').columns(['debt', 'player_id']).execute();
 
   await withId(db, db.schema.createTable('deposit_turnover'))
     .addColumn('player_id', 'bigint', (c) => c.notNull().references('players.id'))
@@ -30,10 +32,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema.alterTable('invite_earnings').addColumn('qualified_at', 'varchar(32)').execute();
   await sql`update invite_earnings set qualified_at = created_at`.execute(db);
+  await db.schema.createIndex('invite_earnings_waiting').on('invite_earnings').columns(['qualified_at', 'inviter_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('invite_earnings_waiting').execute();
   await db.schema.alterTable('invite_earnings').dropColumn('qualified_at').execute();
   await db.schema.dropTable('deposit_turnover').execute();
+  await db.schema.dropIndex('user_bonuses_debt').execute();
   await db.schema.alterTable('user_bonuses').dropColumn('debt').execute();
 }
