@@ -173,8 +173,9 @@ describe('statement receipts (issue 12)', () => {
     expect(within(receipt).getByRole('heading', { name: 'Transfer receipt' })).toBeInTheDocument();
     expect(within(receipt).getByTestId('receipt-amount')).toHaveTextContent('250.50 baht');
     expect(within(receipt).getByTestId('receipt-from')).toHaveTextContent('Wallet');
-    // Issue 40: the short reference the statement line shows (derived from the line when the server sends none).
-    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent(statementRef({ _id: 's2', statementType: 'transfer', createdAt: LOCAL }));
+    // A transfer's own id, as its receipt said right after it (issue 12); the line itself shows its short reference.
+    expect(within(receipt).getByTestId('receipt-reference')).toHaveTextContent('t-42');
+    expect(within(screen.getAllByTestId('statement-entry')[1]).getByTestId('statement-ref')).toHaveTextContent(statementRef({ _id: 's2', statementType: 'transfer', createdAt: LOCAL }));
     expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('Success');
     expect(within(receipt).getByTestId('receipt-time')).toHaveTextContent('20/11/2026 05:06:07');
     await user.click(within(receipt).getByRole('button', { name: 'OK' }));

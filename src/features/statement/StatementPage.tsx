@@ -117,13 +117,21 @@ function Entry({ entry, texts, names, now, onReceipt }: { entry: StatementEntry;
   );
 }
 
-/** A line's receipt: its short reference, and what happened in the statement's words (a clawback is taken back, not failed). */
+/** Movements whose own id the player was shown when they happened (issue 12): their receipt keeps that id. */
+const MOVEMENT_TYPES = new Set(['transfer', 'withdraw', 'deposit']);
+
+/**
+ * A line's receipt in the statement's words (a clawback is taken back, not failed). Its reference: a transfer's,
+ * withdrawal's or deposit's own id, as the receipt right after it said (issue 12); for every other line (a bonus,
+ * its end, a prize) the short reference the line shows, never an internal id such as a bonus's "1" (issue 40).
+ */
 function statementReceipt(entry: StatementEntry, { t }: Texts) {
   const outcome = lineOutcome(entry);
   const base = receiptFromStatement(entry);
+  const reference = MOVEMENT_TYPES.has(entry.statementType) && entry.reference ? entry.reference : lineRef(entry);
   return {
     // The clawback did happen: its receipt is not the red of a failure.
-    receipt: { ...base, reference: lineRef(entry), status: outcome.key === 'takenBack' ? 'SUCCESS' : base.status },
+    receipt: { ...base, reference, status: outcome.key === 'takenBack' ? 'SUCCESS' : base.status },
     statusLabel: t(`statement.status.${outcome.key}`),
   };
 }
