@@ -68,7 +68,7 @@ describe('GET /api/wallet read path', () => {
     }
     const earning = (invitee: number, amount: number, currency = 'THB') => ({
       inviter_id: p.id, invitee_id: invitee, deposit_ref: `deposit:t${invitee}`, deposit_amount: amount * 10, amount, currency, percent_bp: 1000,
-      note: null, bank_account_no: null, receipt_id: null, created_at: new Date().toISOString(),
+      note: null, bank_account_no: null, receipt_id: null, created_at: new Date().toISOString(), qualified_at: new Date().toISOString(), // receivable
     });
     await db.insertInto('invite_earnings').values([earning(invitees[0], 700), earning(invitees[1], 300, 'LAK')]).execute();
 
