@@ -53,8 +53,9 @@ export async function reviewLine(db: Kysely<DB> | Transaction<DB>, review: { id:
 
 /** The notice of a review by its id (after its transaction committed), or null. */
 export async function reviewNotice(db: Kysely<DB>, reviewId: string): Promise<(ReviewNotice & { playerId: number | null }) | null> {
-  const r = await db.selectFrom('payment_reviews').select(['id', 'kind', 'subject_id', 'status', 'amount', 'player_id']).where('id', '=', reviewId).executeTakeFirst();
-  if (!r) return null;
+  const r = await db.selectFrom('payment_reviews').select(['id', 'kind', 'source', 'subject_id', 'status', 'amount', 'player_id']).where('id', '=', reviewId).executeTakeFirst();
+  // Money that arrived only: a payout review (a withdrawal the gateway contradicted) is told by the withdrawal's own line.
+  if (!r || r.source === 'payout') return null;
   const line = await reviewLine(db, r);
   return {
     playerId: r.player_id === null ? null : Number(r.player_id),

@@ -1,6 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { nowIso } from '../../db';
 import { writeStatement } from '../../ledger';
+import { recordReview } from '../backoffice/review-record';
+import { reviewNotice } from './review-line';
 import { makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor } from './demo-bank/bank-service';
 import { buildTestApp, type TestApp } from '../../test/helper';
@@ -146,4 +148,13 @@ test('the statement filters by type (bonus covers a bonus and its end) and every
   expect(deposits.statements.map((s) => s.statementType)).toEqual(['deposit']);
   expect((await statement(p, { type: 'bonus' })).total).toBe(0);
   expect((await t.app.inject({ method: 'POST', url: '/api/statement', headers: p.headers, payload: { type: 'nonsense' } })).statusCode).toBe(400);
+});
+
+test("a payout review (a withdrawal the gateway contradicted) is no payment of the player's: no notice to push", async () => {
+  const p = await createPlayer(t.app);
+  const id = await t.app.db.transaction().execute((trx) =>
+    recordReview(trx, { kind: 'PAYOUT_FAIL_AFTER_PAID', source: 'payout', reference: 'wd_1', subjectId: 'wd_1', playerId: p.id, amount: 10000, currency: 'THB', now: new Date() }),
+  );
+  expect(await reviewNotice(t.app.db, id!)).toBeNull();
+  expect((await statement(p)).total).toBe(0);
 });
