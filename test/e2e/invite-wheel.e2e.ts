@@ -31,6 +31,12 @@ beforeAll(async () => {
   const file = path.join(server.dataDir, 'cash-wheel.json');
   fs.writeFileSync(file, JSON.stringify(wheel));
   expect(server.operator('wheel', 'set', file)).toContain('wheel: set, on, 5 active slices');
+  // This journey is about the screens: the friend's deposit earns at once and the vouchers' coins come with them.
+  // The rules that make both wait for play (issue 39 rows 7, 11) are the server suites' (farming.test.ts, coins.test.ts).
+  const invite = path.join(server.dataDir, 'invite-now.json');
+  fs.writeFileSync(invite, JSON.stringify({ turnover: 0, dailyCap: null }));
+  server.operator('invite', 'set', invite);
+  expect(server.operator('wheel', 'coin-turnover', '0')).toContain('coin-turnover: 0');
   browser = await launchBrowser();
   context = await phoneContext(browser);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
