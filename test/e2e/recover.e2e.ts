@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { expectAccessible, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
+import { expectAccessible, launchBrowser, phoneContext, startServer, until, type RunningServer } from './harness';
 
 /**
  * Issue 40 item 4 on the real server: a player who forgot the password asks for a code on /login's "Forgot
@@ -35,11 +35,15 @@ test('a forgotten password is reset by SMS code and the old sessions end', async
     bankAccountName: 'SOMCHAI JAIDEE', bankAccountNo: `1${digits(9)}`, currency: 'BAHT', ageConfirmed: true,
   });
   expect(registered.status).toBe(200);
-  // A session elsewhere (another device), and one in this browser.
-  const elsewhere = ((await (await api('/api/login', { username: phone, password: old })).json()) as { token: string }).token;
+  // Two earlier sessions: a token held elsewhere, and a phone's browser that stays logged in (remember-me).
+  const session = async () => ((await (await api('/api/login', { username: phone, password: old })).json()) as { token: string }).token;
+  const elsewhere = await session();
   const loggedIn = await phoneContext(browser);
   const oldPage = await loggedIn.newPage();
-  await logIn(oldPage, server.url, { phone, password: old });
+  await oldPage.goto(`${server.url}/login`);
+  await oldPage.evaluate((token) => localStorage.setItem('persist:token', JSON.stringify({ token: JSON.stringify(token), remember: 'true' })), await session());
+  await oldPage.goto(`${server.url}/user/profile`);
+  await oldPage.getByTestId('profile-card').waitFor();
 
   const context = await phoneContext(browser);
   const page = await context.newPage();
