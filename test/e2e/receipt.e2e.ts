@@ -56,7 +56,8 @@ test('a transfer to a game shows its receipt, and the statement opens the same r
 
   await page.getByRole('link', { name: 'Statement' }).click();
   await page.waitForURL(/\/user\/statement$/);
-  await page.getByRole('button', { name: 'View receipt: Wallet → pg, 1,000.00' }).click();
+  // The line says where the money went in words, with the game's name (issue 40).
+  await page.getByRole('button', { name: 'View receipt: To the game PG Soft, 1,000.00' }).click();
   const again = page.getByRole('dialog', { name: 'Receipt' }).getByTestId('receipt');
   await again.waitFor();
   const second = await read(again);
