@@ -20,6 +20,8 @@ let t: BonusTestApp;
 beforeAll(async () => {
   t = await buildBonusTestApp();
   await t.define('bonus', { code: 'TBA', type: 'limit', maxReceived: 1000, percent: 20, cap: 200, turnoverMultiple: 2, percentFail: 70 });
+  // Fails at the first real loss: the failure rule's take-back is reached often.
+  await t.define('bonus', { code: 'TBC', type: 'limit', maxReceived: 1000, percent: 100, cap: 1000, turnoverMultiple: 5, percentFail: 95 });
   await t.define('bonus', { code: 'TBB', type: 'limit', maxReceived: 1000, percent: 50, cap: 500, turnoverMultiple: 0.3, percentFail: 0 });
 });
 afterAll(async () => {
@@ -30,7 +32,7 @@ afterAll(async () => {
 });
 
 type Cmd =
-  | { k: 'activate'; code: 'TBA' | 'TBB' }
+  | { k: 'activate'; code: 'TBA' | 'TBB' | 'TBC' }
   | { k: 'toGame'; amount: number | 'all' }
   | { k: 'fromGame'; amount: number | 'all' }
   | { k: 'play'; bet: number; win: boolean; rounds: number }
@@ -40,14 +42,14 @@ type Cmd =
   | { k: 'providerSilent' };
 
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('TBA' as const, 'TBB' as const).map((code) => ({ k: 'activate' as const, code })) },
-  { weight: 3, arbitrary: fc.oneof(fc.constant('all' as const), fc.integer({ min: 1, max: 800 })).map((amount) => ({ k: 'toGame' as const, amount })) },
-  { weight: 3, arbitrary: fc.oneof(fc.constant('all' as const), fc.integer({ min: 1, max: 800 })).map((amount) => ({ k: 'fromGame' as const, amount })) },
-  { weight: 4, arbitrary: fc.record({ k: fc.constant('play' as const), bet: fc.integer({ min: 1, max: 120 }), win: fc.boolean(), rounds: fc.integer({ min: 1, max: 6 }) }) },
-  { weight: 2, arbitrary: fc.constant({ k: 'poll' as const }) },
-  { weight: 3, arbitrary: fc.constant({ k: 'clear' as const }) },
+  { weight: 5, arbitrary: fc.constantFrom('TBA' as const, 'TBB' as const, 'TBC' as const).map((code) => ({ k: 'activate' as const, code })) },
+  { weight: 4, arbitrary: fc.oneof({ weight: 2, arbitrary: fc.constant('all' as const) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 800 }) }).map((amount) => ({ k: 'toGame' as const, amount })) },
+  { weight: 4, arbitrary: fc.oneof(fc.constant('all' as const), fc.integer({ min: 1, max: 800 })).map((amount) => ({ k: 'fromGame' as const, amount })) },
+  { weight: 5, arbitrary: fc.record({ k: fc.constant('play' as const), bet: fc.integer({ min: 10, max: 150 }), win: fc.integer({ min: 0, max: 2 }).map((n) => n === 0), rounds: fc.integer({ min: 1, max: 6 }) }) },
+  { weight: 4, arbitrary: fc.constant({ k: 'poll' as const }) },
+  { weight: 2, arbitrary: fc.constant({ k: 'clear' as const }) },
   { weight: 3, arbitrary: fc.oneof(fc.constant('all' as const), fc.integer({ min: 100, max: 1500 })).map((amount) => ({ k: 'withdraw' as const, amount })) },
-  { weight: 2, arbitrary: fc.constant({ k: 'providerSilent' as const }) },
+  { weight: 1, arbitrary: fc.constant({ k: 'providerSilent' as const }) },
 );
 
 const sum = async (q: Promise<{ s: number | string | null }>) => Number((await q).s ?? 0);
@@ -74,7 +76,7 @@ async function withdrawable(p: TestPlayer, amount: number | 'all'): Promise<numb
 
 test('random sequences never let unwagered bonus money out and keep the ledger invariants', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.integer({ min: 200, max: 2000 }), fc.array(cmd, { minLength: 6, maxLength: 30, size: 'medium' }), async (deposit, cmds) => {
+    fc.asyncProperty(fc.integer({ min: 200, max: 2000 }), fc.array(cmd, { minLength: 10, maxLength: 40, size: 'large' }), async (deposit, cmds) => {
       const p = await t.player({ games: ['pg'] });
       await depositTo(t.db.db, p.id, satang(deposit));
       const deposits = satang(deposit);
@@ -179,6 +181,6 @@ test('random sequences never let unwagered bonus money out and keep the ledger i
       expect(withdrawn + (await total(p))).toBeLessThanOrEqual(await bound());
       expect((await runAudit(t.db.db)).ok).toBe(true);
     }),
-    { numRuns: 40 },
+    { numRuns: 50 },
   );
 }, 300_000);

@@ -74,6 +74,8 @@ async function debtsOf(db: Db, playerId: number): Promise<DebtRow[]> {
 async function settleFromWallet(db: Kysely<DB>, playerId: number, writeOff: boolean, now: Date): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await lockPlayer(trx, playerId);
+    // Transfers take no player lock: money that left for a game since the caller looked is still the player's.
+    if (writeOff && ((await pendingTransferTotal(trx, playerId)) > 0 || [...(await gameBalances(trx, playerId)).values()].some((b) => b > 0))) writeOff = false;
     let left = 0;
     for (const d of await debtsOf(trx, playerId)) {
       const [budgetAcc, walletAcc] = await ensureAccounts(trx, [systemAccount('bonus_budget', d.code), walletAccount(playerId)], d.currency);
