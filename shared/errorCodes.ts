@@ -50,11 +50,11 @@ export const PROJECT_ERROR_CODES = [
   'DEPOSIT_LIMIT', 'LOSS_LIMIT', 'SESSION_LIMIT', 'PLAY_TIMEOUT', 'SELF_EXCLUDED', 'RESTRICTION_ACTIVE', 'LIMIT_INVALID', 'AGE_NOT_CONFIRMED',
   // A new password (registration, password change) shorter than the rule the info lookup names (issue 12).
   'PASSWORD_TOO_SHORT',
-  // A bank change without the current password (422); a withdrawal during the hold after a bank change (422)
-  // (issue 39 row 6, docs/accounts.md "Bank details").
   // A withdrawal while part of a cleared or failed bonus is still to be taken back from the games (422, issue 39
   // row 1, docs/bonus.md "Taking the bonus back").
   'BONUS_DEBT',
+  // A bank change without the current password (422); a withdrawal during the hold after a bank change (422)
+  // (issue 39 row 6, docs/accounts.md "Bank details").
   'PASSWORD_REQUIRED', 'BANK_CHANGE_COOLDOWN',
 ] as const;
 
