@@ -432,7 +432,8 @@ describe('home screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
     await screen.findByText('Minimum 100.00, maximum 50,000.00 baht.');
     await user.type(screen.getByLabelText('Amount (baht)'), '100');
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Continue' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm withdrawal' }));
     await screen.findByTestId('receipt');
     const before = wallet.count;
     await user.click(screen.getByRole('button', { name: 'OK' }));

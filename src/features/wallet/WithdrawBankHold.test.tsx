@@ -35,7 +35,8 @@ it('a withdrawal refused with BANK_CHANGE_COOLDOWN says why and when withdrawals
   // The profile is read only when a withdrawal is refused for the hold.
   expect(profileReads).toEqual([]);
   await user.type(screen.getByLabelText('Amount (baht)'), '200');
-  await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
   const alert = await screen.findByTestId('move-alert');
   expect(alert).toHaveAttribute('role', 'alert');
   expect(alert).toHaveTextContent('Your bank account was changed recently. For your safety, withdrawals to the new account wait for a while.');

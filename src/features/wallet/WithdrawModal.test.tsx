@@ -49,11 +49,11 @@ describe('withdraw modal', () => {
     const { user } = await setup(() => walletResponse({ wallet: { amount: 60000 } }));
     const amount = screen.getByLabelText('Amount (baht)');
     await user.type(amount, '99.99');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('The minimum withdrawal is 100.00 baht.')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '50000.01');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText('The maximum withdrawal is 50,000.00 baht.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
   });
@@ -62,7 +62,8 @@ describe('withdraw modal', () => {
     const sent = serveWithdraw(() => HttpResponse.json({ status: 'IN_PROGRESS', message: 'WITHDRAW_IN_PROGRESS', withdrawalId: 'w1', amount: 200 }));
     const { user, wallet, onClose } = await setup();
     await user.type(screen.getByLabelText('Amount (baht)'), '200');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     const receipt = await screen.findByTestId('receipt');
     expect(within(receipt).getByRole('heading', { name: 'Withdrawal receipt' })).toBeInTheDocument();
     expect(within(receipt).getByTestId('receipt-status')).toHaveTextContent('In progress');
@@ -81,9 +82,50 @@ describe('withdraw modal', () => {
     serveWithdraw(() => errorResponse('BONUS_CONDITION', 422));
     const { user } = await setup();
     await user.type(screen.getByLabelText('Amount (baht)'), '200');
-    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Error');
     expect(alert).toHaveTextContent('The bonus conditions are not met yet.');
+  });
+});
+
+describe('withdraw review step (issue 40 item 10)', () => {
+  it('shows the amount, bank, account number and name before sending anything', async () => {
+    const sent = serveWithdraw(() => HttpResponse.json({ status: 'IN_PROGRESS', message: 'WITHDRAW_IN_PROGRESS', withdrawalId: 'w1', amount: 250.5 }));
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '250.5');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const review = screen.getByTestId('withdraw-review');
+    expect(within(review).getByRole('heading', { name: 'Check your withdrawal' })).toHaveFocus();
+    expect(within(review).getByTestId('withdraw-review-amount')).toHaveTextContent('250.50');
+    expect(within(review).getByTestId('withdraw-review-bank')).toHaveTextContent('Kasikorn Bank');
+    expect(within(review).getByTestId('withdraw-review-account')).toHaveTextContent('111-222-3334');
+    expect(within(review).getByTestId('withdraw-review-name')).toHaveTextContent('SOMCHAI JAIDEE');
+    expect(screen.queryByLabelText('Amount (baht)')).not.toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.click(within(review).getByRole('button', { name: 'Confirm withdrawal' }));
+    await screen.findByTestId('receipt');
+    expect(sent).toEqual([{ body: { amount: 250.5 }, key: expect.any(String) }]);
+  });
+
+  it('goes back to the form with the amount kept, and sends nothing', async () => {
+    const sent = serveWithdraw(() => errorResponse('NO_DATA', 404));
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '300');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('300');
+    expect(screen.queryByTestId('withdraw-review')).not.toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('keeps a refused amount on the form: no review of an amount that cannot be sent', async () => {
+    serveWithdraw(() => errorResponse('NO_DATA', 404));
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '50');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByTestId('withdraw-review')).not.toBeInTheDocument();
+    expect(screen.getByText('The minimum withdrawal is 100.00 baht.')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { formatAccountNumber, formatDateTime } from '../../lib/format';
 import { AmountField } from './AmountField';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { MoveAlert, resultText } from './MoveAlert';
+import { WithdrawModalReview } from './WithdrawModalReview';
 import { parseAmountInput } from './money';
 import { validateWithdraw, withdrawAllSatang, type RuleError } from './rules';
 import { selectWallet } from './selectors';
@@ -32,6 +33,8 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   const { flow, attempted, run, dismiss } = useMoneyMove();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<RuleError | null>(null);
+  /** Issue 40 item 10: amount -> review -> submit; the amount stays as typed when the player goes back. */
+  const [reviewing, setReviewing] = useState(false);
   const amountField = useRef<HTMLInputElement>(null);
   const busy = flow.status === 'submitting';
   const showBusy = useDelayedFlag(busy);
@@ -54,6 +57,17 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
     const broken = validateWithdraw(amount, limits.data, locale, wallet?.wallet.amount);
     setError(broken);
     if (broken) return;
+    setReviewing(true);
+  };
+  // Checked again at confirming: the balance may have moved (a push) while the review was open.
+  const confirm = () => {
+    if (busy || !limits.data) return;
+    const broken = validateWithdraw(amount, limits.data, locale, wallet?.wallet.amount);
+    if (broken) {
+      setError(broken);
+      setReviewing(false);
+      return;
+    }
     void run({ kind: 'withdraw', body: { amount: parseAmountInput(amount, locale)! } });
   };
   // "Withdraw all" (issue 40): the balance as the field reads it in this language, at most the maximum.
@@ -65,6 +79,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
   };
   const backToForm = () => {
     dismiss();
+    setReviewing(false);
     setTimeout(() => amountField.current?.focus(), 0);
   };
   const bank = wallet?.bankAccount;
@@ -92,6 +107,16 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
             </p>
           )}
         </MoveAlert>
+      ) : reviewing ? (
+        <WithdrawModalReview
+          amount={format(parseAmountInput(amount, locale))}
+          bank={bank}
+          bankName={bankName}
+          busy={busy}
+          showBusy={showBusy}
+          onBack={backToForm}
+          onConfirm={confirm}
+        />
       ) : (
         <form className="wallet-form" onSubmit={submit} noValidate aria-busy={busy || limits.isLoading}>
           <dl className="facts">
@@ -127,7 +152,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
               {t('withdraw.all')}
             </button>
             <button type="submit" className="button button--primary" disabled={busy || !limits.data} data-testid="withdraw-submit">
-              {showBusy ? t('withdraw.submitting') : t('withdraw.submit')}
+              {t('withdraw.next')}
             </button>
           </div>
         </form>

@@ -54,6 +54,7 @@ describe('withdraw amount', () => {
     const { user } = renderWithProviders(<Withdraw />, inLanguage(locale));
     await user.type(await screen.findByTestId('withdraw-amount'), typed);
     await user.click(screen.getByTestId('withdraw-submit'));
+    await user.click(await screen.findByTestId('withdraw-confirm'));
     await screen.findByTestId('receipt');
     expect(sent).toEqual([{ amount: 150.5 }]);
   });
@@ -64,6 +65,7 @@ describe('withdraw amount', () => {
     const { user } = renderWithProviders(<Withdraw />, inLanguage('la'));
     await user.type(await screen.findByTestId('withdraw-amount'), '1.000');
     await user.click(screen.getByTestId('withdraw-submit'));
+    await user.click(await screen.findByTestId('withdraw-confirm'));
     await screen.findByTestId('receipt');
     expect(sent).toEqual([{ amount: 1000 }]);
   });

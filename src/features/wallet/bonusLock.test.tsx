@@ -98,6 +98,7 @@ describe('the withdraw modal with an active bonus', () => {
     await screen.findByTestId('withdraw-bonus-lock');
     await user.type(screen.getByTestId('withdraw-amount'), '200');
     await user.click(screen.getByTestId('withdraw-submit'));
+    await user.click(await screen.findByTestId('withdraw-confirm'));
     const alert = await screen.findByTestId('move-alert');
     expect(alert).toHaveTextContent('You can withdraw once 3,750.00 baht more has been wagered for your bonus.');
     expect(within(alert).getByRole('link', { name: 'See the bonus' })).toHaveAttribute('href', '/user/bonus');
