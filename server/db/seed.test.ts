@@ -33,7 +33,7 @@ test('settings hold every lookup document as JSON', async () => {
   const rows = await db.db.selectFrom('settings').select(['key', 'value']).execute();
   const s = Object.fromEntries(rows.map((r) => [r.key, JSON.parse(r.value)]));
   expect(Object.keys(s).sort()).toEqual(
-    ['agreements', 'conditions', 'contact', 'deposit', 'enableChatWidget', 'howto', 'info', 'notice', 'site', 'slip', 'withdraw'],
+    ['agreements', 'conditions', 'contact', 'deposit', 'enableChatWidget', 'howto', 'info', 'names', 'notice', 'site', 'slip', 'withdraw'],
   );
   expect(s.withdraw).toEqual({ withdrawMin: 100, withdrawMax: 50000 });
   expect(s.slip).toMatchObject({ isOpen: true, uploadWindowMinutes: 60 });

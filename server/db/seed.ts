@@ -88,8 +88,12 @@ export const SETTINGS: Settings = {
   info: { name: 'Demo Wallet', website: 'https://wallet.example.com' },
   notice: { notice: 'ฝาก-ถอนอัตโนมัติตลอด 24 ชั่วโมง เงินเข้ากระเป๋าภายในประมาณ 1 นาที / Automatic deposits and withdrawals 24 hours a day.' },
   contact: {
-    contactText:
-      '<p>ติดต่อเจ้าหน้าที่ได้ตลอด 24 ชั่วโมงทาง LINE หรือแชทด้านล่าง</p><p>Our staff answer 24 hours a day on LINE or in the chat below.</p>',
+    // Per language (issue 40 item 13), served in the player's language like the conditions.
+    contactText: {
+      th: '<p>ติดต่อเจ้าหน้าที่ได้ตลอด 24 ชั่วโมงทาง LINE หรือแชทด้านล่าง</p>',
+      la: '<p>ຕິດຕໍ່ພະນັກງານໄດ້ຕະຫຼອດ 24 ຊົ່ວໂມງທາງ LINE ຫຼື ແຊັດດ້ານລຸ່ມ</p>',
+      en: '<p>Our staff answer 24 hours a day on LINE or in the chat below.</p>',
+    },
     lineLink: LINE_LINK,
     lineName: '@demowallet',
     lineQR: null, // a data: URL of lineLink's QR, made by seedBase
@@ -144,6 +148,34 @@ export const SETTINGS: Settings = {
   deposit: { isManual: false, creditMinutes: 1 },
   // Short clips of this app's own screens (scripts/record-howto.ts), committed in public/media/howto.
   howto: { videos: HOWTO_KEYS.map(howtoVideo) },
+  // Names the banks, sources and deposit_channels tables hold in Thai and English only, per language (issue 40 item
+  // 13): the methods by what they are (no gateway codes), the Lao names of every bank, the sources in each language.
+  names: {
+    banks: {
+      SCB: { la: 'ທະນາຄານໄທພານິດ' },
+      KBANK: { la: 'ທະນາຄານກະສິກອນໄທ' },
+      KTB: { la: 'ທະນາຄານກຸງໄທ' },
+      TMB: { la: 'ທະນາຄານທະຫານໄທທະນະຊາດ' },
+      BBL: { la: 'ທະນາຄານກຸງເທບ' },
+      GSB: { la: 'ທະນາຄານອອມສິນ' },
+      BAY: { la: 'ທະນາຄານກຸງສີອະຍຸທະຍາ' },
+      BCEL: { la: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ' },
+      LDB: { la: 'ທະນາຄານພັດທະນາລາວ' },
+      APB: { la: 'ທະນາຄານສົ່ງເສີມກະສິກຳ' },
+      JDB: { la: 'ທະນາຄານຮ່ວມພັດທະນາ' },
+      WW: { th: 'ทรูมันนี่ วอลเล็ต (QR)', la: 'ທຣູມັນນີ່ ວໍເລັດ (QR)', en: 'TrueMoney Wallet (QR)' },
+      E2P: { th: 'QR พร้อมเพย์ ทุกธนาคาร', la: 'QR ພ້ອມເພ ທຸກທະນາຄານ', en: 'PromptPay QR, any bank' },
+    },
+    sources: {
+      friend: { th: 'เพื่อนแนะนำ', la: 'ໝູ່ແນະນຳ', en: 'A friend' },
+      other: { th: 'อื่น ๆ', la: 'ອື່ນໆ', en: 'Other' },
+    },
+    accountNames: {
+      'บจก. เดโม วอลเล็ท': { la: 'ບໍລິສັດ ເດໂມ ວໍເລັດ ຈຳກັດ', en: 'Demo Wallet Co., Ltd.' },
+      'Demo Wallet (WW)': { th: 'เดโม วอลเล็ท', la: 'ເດໂມ ວໍເລັດ', en: 'Demo Wallet' },
+      'Demo Wallet (E2P)': { th: 'เดโม วอลเล็ท', la: 'ເດໂມ ວໍເລັດ', en: 'Demo Wallet' },
+    },
+  },
 };
 
 /** A demo how-to video and its poster and captions, as scripts/record-howto.ts writes them. */

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { DEFAULT_RULES } from '../accounts/rules';
-import { LOOKUP_NAMES, lookups, type LookupContext, type LookupQuery } from './lookups-service';
+import { LOOKUP_NAMES, lookups, requestLang, type LookupContext, type LookupQuery } from './lookups-service';
 import { errorResponse, lookupQuery, lookupResponse, noQuery } from './schemas';
 
 /** GET /api/lookup/{name}: the reference data the SPA reads (spec §7 "Lookups"), public, no auth. */
@@ -22,7 +22,8 @@ export default fp(
             response: { 200: lookupResponse[name], '4xx': errorResponse, '5xx': errorResponse },
           },
         },
-        async (req) => lookups[name](context(), req.query),
+        // The language: ?lang=, else the SPA's lang cookie (lookups whose query schema has no lang ignore it).
+        async (req) => lookups[name](context(), { ...req.query, lang: requestLang(req.query.lang, req.headers.cookie) }),
       );
     }
   },

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import { notFound } from '../../errors';
 import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
 import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting, readSettingDoc } from './lookups-repository';
-import { HOWTO_KEYS, TEXT_LANGS, type LocalizedHtml, type Market, type SettingKey, type Settings, type TextLang } from './settings';
+import { HOWTO_KEYS, TEXT_LANGS, type LocalizedHtml, type LocalizedText, type Market, type SettingKey, type Settings, type TextLang } from './settings';
 import { isInClosedHours } from './slip-hours';
 
 /** What a lookup needs: the database, the config values some lookups reflect, and the time. */
@@ -20,8 +20,37 @@ export interface LookupContext {
 export interface LookupQuery {
   /** banks: only the banks of this market (th | lao); absent: every bank. */
   market?: Market;
-  /** conditions, agreements: the texts in this language; absent or not stored: th, then any stored language. */
+  /**
+   * conditions, agreements, contact: the texts in this language; absent or not stored: th, then any stored language.
+   * banks, deposit, sources: the names in this language (issue 40 item 13). The route takes ?lang=, else the SPA's
+   * `lang` cookie (requestLang), so a screen that never asks still reads its player's language.
+   */
   lang?: TextLang;
+}
+
+/** ?lang= when given, else the `lang` cookie the SPA sets (src/app/i18n.ts langCookie), else none. */
+export function requestLang(queryLang: TextLang | undefined, cookieHeader: string | undefined): TextLang | undefined {
+  if (queryLang) return queryLang;
+  const m = /(?:^|;\s*)lang=([a-z]+)/.exec(cookieHeader ?? '');
+  const v = m?.[1];
+  return (TEXT_LANGS as readonly string[]).includes(v ?? '') ? (v as TextLang) : undefined;
+}
+
+/** A name in one language: the operator's per-language name, else the table's (Thai for th, English otherwise). */
+function nameIn(names: LocalizedText | undefined, lang: TextLang | undefined, th: string, en: string): string {
+  const own = lang ? names?.[lang]?.trim() : undefined;
+  if (own) return own;
+  return (lang ?? 'th') === 'th' ? th || en : en || th;
+}
+
+/** A text that is one string or one per language: the asked language, else Thai, else any stored. */
+function textIn(doc: string | LocalizedText, lang: TextLang | undefined): string {
+  if (typeof doc === 'string') return doc;
+  for (const l of [lang, 'th' as const, ...TEXT_LANGS]) {
+    const v = l ? doc[l] : undefined;
+    if (v) return v;
+  }
+  return '';
 }
 
 async function required<K extends SettingKey>(db: Kysely<DB>, key: K): Promise<Settings[K]> {
@@ -34,7 +63,8 @@ export interface DepositBank {
   bankCode: string;
   bankType: string;
   mode: string;
-  bank: { nameTH: string; nameEN: string };
+  /** name: the bank's or method's name in the asked language (issue 40 item 13), beside the spec's nameTH and nameEN. */
+  bank: { nameTH: string; nameEN: string; name: string };
   bankAccountName: string;
   bankAccountNo: string;
   currency?: string;
@@ -58,25 +88,37 @@ const baht = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2
 /** Maps the database to the wire shapes of RULES.md "Wire shapes", one function per GET /api/lookup/{name}. */
 export const lookups = {
   /** englishNameOnly: the account name must be A-Z and spaces (KTB, TMB, BBL); market: whose players bank there. */
+  /** name: in the asked language (the names setting, else the table's Thai or English name). */
   async banks({ db }: LookupContext, query: LookupQuery = {}) {
-    const rows = await listRegistrableBanks(db, query.market);
-    return rows.map((r) => ({ code: r.code, nameTH: r.name_th, nameEN: r.name_en, market: r.market, englishNameOnly: r.english_name_only === 1 }));
+    const [rows, names] = await Promise.all([listRegistrableBanks(db, query.market), readSetting(db, 'names')]);
+    return rows.map((r) => ({
+      code: r.code,
+      nameTH: r.name_th,
+      nameEN: r.name_en,
+      name: nameIn(names?.banks?.[r.code], query.lang, r.name_th, r.name_en),
+      market: r.market,
+      englishNameOnly: r.english_name_only === 1,
+    }));
   },
 
-  async deposit({ db }: LookupContext) {
-    const [rows, setting, rulesDoc] = await Promise.all([listActiveDepositChannels(db), readSetting(db, 'deposit'), readSettingDoc(db, DEPOSIT_RULES_KEY)]);
+  /** Bank and method names and the receiving account names in the asked language (the names setting). */
+  async deposit({ db }: LookupContext, query: LookupQuery = {}) {
+    const [rows, setting, rulesDoc, names] = await Promise.all([
+      listActiveDepositChannels(db), readSetting(db, 'deposit'), readSettingDoc(db, DEPOSIT_RULES_KEY), readSetting(db, 'names'),
+    ]);
+    const accountName = (stored: string) => (query.lang ? names?.accountNames?.[stored]?.[query.lang]?.trim() : undefined) || stored;
     const banks: DepositBank[] = [];
     const wallets: { mode: string; walletAccountName: string }[] = [];
     for (const r of rows) {
       if (r.kind === 'wallet') {
-        wallets.push({ mode: r.mode, walletAccountName: r.account_name });
+        wallets.push({ mode: r.mode, walletAccountName: accountName(r.account_name) });
       } else if (r.bank_code && r.name_th !== null && r.name_en !== null) {
         banks.push({
           bankCode: r.bank_code,
           bankType: r.bank_type ?? 'BANK',
           mode: r.mode,
-          bank: { nameTH: r.name_th, nameEN: r.name_en },
-          bankAccountName: r.account_name,
+          bank: { nameTH: r.name_th, nameEN: r.name_en, name: nameIn(names?.banks?.[r.bank_code], query.lang, r.name_th, r.name_en) },
+          bankAccountName: accountName(r.account_name),
           bankAccountNo: r.account_no ?? '',
           ...(r.currency ? { currency: r.currency } : {}),
         });
@@ -117,7 +159,10 @@ export const lookups = {
     return { name, website, ...(typeof logo === 'string' && logo ? { logo } : {}), demo: config.demo, minPlayerAge: config.minPlayerAge, passwordMinLength };
   },
   notice: ({ db }: LookupContext) => required(db, 'notice'),
-  contact: ({ db }: LookupContext) => required(db, 'contact'),
+  async contact({ db }: LookupContext, query: LookupQuery = {}) {
+    const c = await required(db, 'contact');
+    return { ...c, contactText: textIn(c.contactText, query.lang) };
+  },
   withdraw: ({ db }: LookupContext) => required(db, 'withdraw'),
 
   /** isOpen: the operator's switch is on and the Bangkok clock is outside the daily closed hours. */
@@ -131,8 +176,10 @@ export const lookups = {
     };
   },
 
-  async sources({ db }: LookupContext) {
-    return listSources(db);
+  /** description: in the asked language when the names setting has it, else as stored. */
+  async sources({ db }: LookupContext, query: LookupQuery = {}) {
+    const [rows, names] = await Promise.all([listSources(db), readSetting(db, 'names')]);
+    return rows.map((r) => ({ code: r.code, description: (query.lang ? names?.sources?.[r.code]?.[query.lang]?.trim() : undefined) || r.description }));
   },
 
   /** A missing row means the operator never terminated the site. */

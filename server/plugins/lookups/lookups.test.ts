@@ -18,9 +18,9 @@ test('banks lists the banks a player can register with, Thai and English names, 
   expect(status).toBe(200);
   const banks = body as { code: string; nameTH: string; nameEN: string }[];
   expect(banks.map((b) => b.code)).toEqual(['SCB', 'KBANK', 'KTB', 'TMB', 'BBL', 'GSB', 'BAY', 'BCEL', 'LDB', 'APB', 'JDB']);
-  expect(banks[1]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', market: 'th', englishNameOnly: false });
+  expect(banks[1]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย', market: 'th', englishNameOnly: false });
   expect(banks.filter((b) => (b as { englishNameOnly?: boolean }).englishNameOnly).map((b) => b.code)).toEqual(['KTB', 'TMB', 'BBL']);
-  for (const b of banks) expect(Object.keys(b).sort()).toEqual(['code', 'englishNameOnly', 'market', 'nameEN', 'nameTH']);
+  for (const b of banks) expect(Object.keys(b).sort()).toEqual(['code', 'englishNameOnly', 'market', 'name', 'nameEN', 'nameTH']);
 });
 
 test('banks?market= offers one market: Thai banks for th, BCEL and the other Lao banks for lao (issue 12)', async () => {
@@ -48,7 +48,7 @@ test('deposit lists active channels with bank names, currency only where set, wa
     bankCode: 'KBANK',
     bankType: 'BANK',
     mode: 'AUTO',
-    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+    bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', name: 'ธนาคารกสิกรไทย' },
     bankAccountName: 'บจก. เดโม วอลเล็ท',
     bankAccountNo: '0123456789',
   });

@@ -15,7 +15,7 @@ const obj = (properties: Record<string, unknown>, optional: string[] = []) => ({
 const htmlList = { type: 'array', items: str } as const;
 
 export const lookupResponse: Record<LookupName, object> = {
-  banks: { type: 'array', items: obj({ code: str, nameTH: str, nameEN: str, market: str, englishNameOnly: bool }) },
+  banks: { type: 'array', items: obj({ code: str, nameTH: str, nameEN: str, name: str, market: str, englishNameOnly: bool }) },
   deposit: obj({
     banks: {
       type: 'array',
@@ -24,7 +24,7 @@ export const lookupResponse: Record<LookupName, object> = {
           bankCode: str,
           bankType: { type: 'string', enum: ['BANK', 'PAYMENT'] },
           mode: str,
-          bank: obj({ nameTH: str, nameEN: str }),
+          bank: obj({ nameTH: str, nameEN: str, name: str }),
           bankAccountName: str,
           bankAccountNo: str,
           currency: str,
@@ -64,13 +64,17 @@ export const lookupResponse: Record<LookupName, object> = {
 
 export const errorResponse = obj({ message: str });
 
-/** Lookups take no parameters, except the banks' market and the conditions' and agreements' language (issue 12). */
+/** Lookups take no parameters, except the banks' market and the language of the texts and names (issues 12, 40). */
 export const noQuery = { type: 'object', additionalProperties: false, properties: {} } as const;
 
-const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', enum: ['th', 'la', 'en'] } } } as const;
+const lang = { type: 'string', enum: ['th', 'la', 'en'] } as const;
+const langQuery = { type: 'object', additionalProperties: false, properties: { lang } } as const;
 
 export const lookupQuery: Partial<Record<LookupName, object>> = {
-  banks: { type: 'object', additionalProperties: false, properties: { market: { type: 'string', enum: ['th', 'lao'] } } },
+  banks: { type: 'object', additionalProperties: false, properties: { market: { type: 'string', enum: ['th', 'lao'] }, lang } },
+  deposit: langQuery,
   conditions: langQuery,
   agreements: langQuery,
+  contact: langQuery,
+  sources: langQuery,
 };

@@ -7,7 +7,8 @@ export interface Settings {
   /** logo: the operator's logo (a site path such as /media/logo.png, or https), shown beside the name; optional. */
   info: { name: string; website: string; logo?: string };
   notice: { notice: string };
-  contact: { contactText: string; lineLink: string; lineName: string; lineQR: string | null };
+  /** contactText: HTML, one string for every language or one per language (issue 40 item 13; Thai the fallback). */
+  contact: { contactText: string | LocalizedText; lineLink: string; lineName: string; lineQR: string | null };
   /** HTML strings per language; `%minPlayerAge%` is replaced by config.minPlayerAge when served. */
   conditions: LocalizedHtml;
   agreements: LocalizedHtml;
@@ -28,6 +29,21 @@ export interface Settings {
   deposit: { isManual: boolean; creditMinutes?: number };
   /** The how-to screen's videos (spec §2), operator content served from public/media (docs/server.md "Static files"). */
   howto: { videos: HowtoVideo[] };
+  /**
+   * Names per language for rows the tables hold once or in Thai and English only (issue 40 item 13): banks and
+   * payment methods by bank code, sources by code, receiving account names by the name deposit_channels stores.
+   * Optional; a name it lacks is the table's (Thai for th, English otherwise; a source's own description).
+   */
+  names?: LocalizedNames;
+}
+
+/** One text per language, any language may be left out. */
+export type LocalizedText = Partial<Record<TextLang, string>>;
+
+export interface LocalizedNames {
+  banks?: Record<string, LocalizedText>;
+  sources?: Record<string, LocalizedText>;
+  accountNames?: Record<string, LocalizedText>;
 }
 
 /** The languages texts are stored in (the SPA's locales). */
@@ -56,5 +72,5 @@ export interface HowtoVideo {
 export type SettingKey = keyof Settings;
 
 export const SETTING_KEYS: readonly SettingKey[] = [
-  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit', 'howto',
+  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit', 'howto', 'names',
 ];
