@@ -189,4 +189,17 @@ describe('transfer modal', () => {
     await screen.findByTestId('receipt');
     expect(sent.map((s) => s.body)).toEqual([{ from: 'WALLET', to: 'pg', amount: 10 }]);
   });
+
+  it('keeps only digits and the language\'s two marks as the amount is typed (issue 40 item 10)', async () => {
+    const { user } = await setup();
+    await user.type(screen.getByLabelText('Amount (baht)'), '1 2a3-4.5\u00a00+');
+    expect(screen.getByLabelText('Amount (baht)')).toHaveValue('1234.50');
+  });
+
+  it('shows All as a secondary action beside the one primary Transfer (issue 40 item 11)', async () => {
+    await setup();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveClass('button--secondary');
+    expect(screen.getByRole('button', { name: 'All' })).not.toHaveClass('button--primary');
+    expect(screen.getByRole('button', { name: 'Transfer' })).toHaveClass('button--primary');
+  });
 });

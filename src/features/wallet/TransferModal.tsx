@@ -74,8 +74,9 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
     setAmount(writeAmount(satang, locale));
     setWholeWallet(from === WALLET_CODE);
   };
+  // Issue 40 item 10: digits and this language's two marks only (AmountField already drops letters and signs).
   const typeAmount = (value: string) => {
-    setAmount(value);
+    setAmount(value.replace(/\s/g, ''));
     setWholeWallet(false);
   };
 
@@ -111,7 +112,7 @@ export function TransferModal({ onClose, initialFrom = WALLET_CODE, initialTo = 
             testId="transfer-amount"
           />
           <div className="wallet-form__actions">
-            <button type="button" className="button" onClick={fillAll} disabled={!from} aria-pressed={allOfWallet} data-testid="transfer-all">
+            <button type="button" className="button button--secondary" onClick={fillAll} disabled={!from} aria-pressed={allOfWallet} data-testid="transfer-all">
               {t('transfer.all')}
             </button>
             <button type="submit" className="button button--primary" disabled={busy} data-testid="transfer-submit">

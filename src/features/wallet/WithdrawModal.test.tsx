@@ -128,4 +128,11 @@ describe('withdraw review step (issue 40 item 10)', () => {
     expect(screen.queryByTestId('withdraw-review')).not.toBeInTheDocument();
     expect(screen.getByText('The minimum withdrawal is 100.00 baht.')).toBeInTheDocument();
   });
+
+  it('shows Withdraw all as a secondary action beside the one primary action (issue 40 item 11)', async () => {
+    serveWithdraw(() => errorResponse('NO_DATA', 404));
+    await setup();
+    expect(screen.getByRole('button', { name: 'Withdraw all' })).toHaveClass('button--secondary');
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveClass('button--primary');
+  });
 });

@@ -148,7 +148,7 @@ export function WithdrawModal({ onClose }: { onClose: (changed: boolean) => void
             testId="withdraw-amount"
           />
           <div className="wallet-form__actions">
-            <button type="button" className="button" onClick={fillAll} disabled={all === null} data-testid="withdraw-all">
+            <button type="button" className="button button--secondary" onClick={fillAll} disabled={all === null} data-testid="withdraw-all">
               {t('withdraw.all')}
             </button>
             <button type="submit" className="button button--primary" disabled={busy || !limits.data} data-testid="withdraw-submit">
