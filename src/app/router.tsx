@@ -131,7 +131,8 @@ export function buildRoutes(store: AppStore): RouteObject[] {
             {
               path: 'contact',
               handle: { topOffset: true } satisfies RouteHandle,
-              lazy: page(() => import(/* webpackChunkName: "route-contact" */ '../features/contact/ContactPage')),
+              // With the how-to videos (the bot's links for a player): /howto is public and would end the session.
+              lazy: page(() => import(/* webpackChunkName: "route-contact" */ './UserContactPage')),
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { createStaff } from '../staff/test-support';
-import { BOT_NAME, BOT_POSTBACKS, botAnswer, topicOf, type ChatLocale } from './bot';
+import { BOT_NAME, BOT_POSTBACKS, botAnswer, handoffOf, PLAYER_HOWTO, topicOf, type ChatLocale } from './bot';
 import { call, history, newGuest, newPlayer, sendText, type Caller } from './test-support';
 
 /** The support bot: its answers in th, la and en, the postbacks, keywords, and its silence once staff answered. */
@@ -30,6 +30,7 @@ const webTargets = (msgs: Msg[]) =>
   ]);
 
 const SCRIPTS: Record<ChatLocale, RegExp> = { th: /[\u0E00-\u0E7F]/, la: /[\u0E80-\u0EFF]/, en: /^[\x20-\x7E]+$/ };
+const inScript = (locale: ChatLocale, text: string) => expect([text, SCRIPTS[locale].test(text)]).toEqual([text, true]);
 
 describe.each(['th', 'la', 'en'] as const)('in %s', (locale) => {
   const inLanguage = (text: string) => expect([text, SCRIPTS[locale].test(text)]).toEqual([text, true]);
@@ -94,13 +95,74 @@ test('typed keywords in each language get the topic; other texts after the first
   expect((await answerTo(d, () => sendText(t.app, d, 'hi')))[0].name).toBe(BOT_NAME.th);
 });
 
-test('a player is never sent to a public page (it would end the session): the user area instead of /howto', async () => {
-  const p = await newPlayer(t.app);
-  await sendText(t.app, p, 'hello', { locale: 'en' });
-  const deposit = await answerTo(p, () => postback(p, 'HELP_DEPOSIT', 'en'));
-  expect(webTargets(deposit)).toEqual(['web:/user/home', 'web:/user/home']);
-  const bonus = await answerTo(p, () => postback(p, 'HELP_BONUS', 'en'));
-  expect(webTargets(bonus)).toEqual(['web:/user/bonus', 'web:/user/bonus']);
+test.each(['th', 'la', 'en'] as const)(
+  'in %s a player is never sent to a public page (it would end the session): the how-to videos of /user/contact instead of /howto',
+  async (locale) => {
+    const p = await newPlayer(t.app);
+    await sendText(t.app, p, 'hello', { locale });
+    const deposit = await answerTo(p, () => postback(p, 'HELP_DEPOSIT', locale));
+    expect(webTargets(deposit)).toEqual(['web:/user/home', `web:${PLAYER_HOWTO}`, `web:${PLAYER_HOWTO}`]);
+    const bonus = await answerTo(p, () => postback(p, 'HELP_BONUS', locale));
+    expect(webTargets(bonus)).toEqual(['web:/user/bonus', 'web:/user/bonus', `web:${PLAYER_HOWTO}`]);
+    const typed = await answerTo(p, () => sendText(t.app, p, { th: 'ฝากเงินยังไง', la: 'ຝາກເງິນແນວໃດ', en: 'how to deposit' }[locale], { locale }));
+    expect(webTargets(typed).filter((target) => target.includes('howto'))).toEqual([`web:${PLAYER_HOWTO}`, `web:${PLAYER_HOWTO}`]);
+    expect(PLAYER_HOWTO.startsWith('/user/')).toBe(true);
+  },
+);
+
+/** What customers write when a payment has not arrived or they want a person, with the hand-off each gets. */
+const HANDOFFS: [string, ChatLocale, 'MISSING_DEPOSIT' | 'MISSING_WITHDRAWAL' | 'TALK_TO_STAFF'][] = [
+  ['I deposited and it has not arrived', 'en', 'MISSING_DEPOSIT'],
+  ["My deposit hasn't arrived yet", 'en', 'MISSING_DEPOSIT'],
+  ['Money not credited', 'en', 'MISSING_DEPOSIT'],
+  ['I paid, still waiting', 'en', 'MISSING_DEPOSIT'],
+  ['I topped up 500 but did not receive it', 'en', 'MISSING_DEPOSIT'],
+  ['I withdrew 1000 and did not receive it', 'en', 'MISSING_WITHDRAWAL'],
+  ['My withdrawal is missing', 'en', 'MISSING_WITHDRAWAL'],
+  ['Can I talk to a person?', 'en', 'TALK_TO_STAFF'],
+  ['real person please', 'en', 'TALK_TO_STAFF'],
+  ['ฝากเงินแล้วยังไม่เข้า', 'th', 'MISSING_DEPOSIT'],
+  ['ฝากแล้วไม่เข้า', 'th', 'MISSING_DEPOSIT'],
+  ['โอนแล้ว เงินยังไม่เข้า', 'th', 'MISSING_DEPOSIT'],
+  ['เติมเงินไม่เข้าค่ะ', 'th', 'MISSING_DEPOSIT'],
+  ['ยอดไม่ขึ้น', 'th', 'MISSING_DEPOSIT'],
+  ['ถอนเงินแล้วยังไม่ได้รับ', 'th', 'MISSING_WITHDRAWAL'],
+  ['ถอนแล้วยังไม่ได้', 'th', 'MISSING_WITHDRAWAL'],
+  ['ถอนเงิน ไม่เข้าบัญชี', 'th', 'MISSING_WITHDRAWAL'],
+  ['ขอคุยกับคนจริง', 'th', 'TALK_TO_STAFF'],
+  ['ติดต่อเจ้าหน้าที่หน่อย', 'th', 'TALK_TO_STAFF'],
+  ['ຝາກເງິນແລ້ວຍັງບໍ່ເຂົ້າ', 'la', 'MISSING_DEPOSIT'],
+  ['ຝາກແລ້ວບໍ່ເຂົ້າ', 'la', 'MISSING_DEPOSIT'],
+  ['ເຕີມເງິນບໍ່ໄດ້ຮັບ', 'la', 'MISSING_DEPOSIT'],
+  ['ຖອນເງິນແລ້ວຍັງບໍ່ໄດ້ຮັບ', 'la', 'MISSING_WITHDRAWAL'],
+  ['ຖອນແລ້ວຍັງບໍ່ໄດ້', 'la', 'MISSING_WITHDRAWAL'],
+  ['ຂໍລົມກັບຄົນແທ້', 'la', 'TALK_TO_STAFF'],
+  ['ຕິດຕໍ່ພະນັກງານແດ່', 'la', 'TALK_TO_STAFF'],
+];
+
+test.each(HANDOFFS)('"%s" (%s) goes to a person: %s, no how-to, the conversation waits for staff', async (text, locale, handoff) => {
+  expect(handoffOf(text)).toBe(handoff);
+  // A guest and a player, as the first message of a session and as a later one: the same hand-off, never the how-to.
+  for (const [make, first] of [[newGuest, true], [newGuest, false], [newPlayer, true], [newPlayer, false]] as const) {
+    const who = await make(t.app);
+    if (!first) expect((await sendText(t.app, who, 'hello', { locale })).statusCode).toBe(200);
+    const answer = await answerTo(who, () => sendText(t.app, who, text, { locale }));
+    expect([text, answer.map((m) => m.message_type), webTargets(answer), answer[0]?.name]).toEqual([text, ['text'], [], BOT_NAME[locale]]);
+    inScript(locale, answer[0].message);
+    const conv = await t.db.db
+      .selectFrom('chat_conversations')
+      .select('status')
+      .where((eb) => (who.guestId ? eb('guest_id', '=', who.guestId) : eb('player_id', '=', who.playerId ?? 0)))
+      .executeTakeFirstOrThrow();
+    expect([text, conv.status]).toEqual([text, 'waiting_staff']);
+  }
+});
+
+test('"not understood" is no missing payment, and topic words alone still get their how-to', () => {
+  expect([handoffOf('ไม่เข้าใจวิธีฝากเงิน'), topicOf('ไม่เข้าใจวิธีฝากเงิน')]).toEqual([null, 'HELP_DEPOSIT']);
+  expect([handoffOf('ບໍ່ເຂົ້າໃຈວິທີຝາກເງິນ'), topicOf('ບໍ່ເຂົ້າໃຈວິທີຝາກເງິນ')]).toEqual([null, 'HELP_DEPOSIT']);
+  expect([handoffOf('update my personal details'), handoffOf('how do I deposit?'), handoffOf('ถอนเงินไม่ได้'), handoffOf('ຖອນເງິນ')]).toEqual([null, null, null, null]);
+  expect(botAnswer({ kind: 'postback', text: 'HELP_DEPOSIT', firstOfSession: false, locale: 'en', guest: true }).waitingStaff).toBe(false);
 });
 
 test('once staff answered in a session the bot stays quiet there, and speaks again in the next session', async () => {

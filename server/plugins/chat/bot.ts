@@ -66,6 +66,16 @@ const T = {
     la: 'ພະນັກງານຈະຕອບກັບຢູ່ບ່ອນນີ້ ພິມຄຳຖາມໄວ້ໄດ້ເລີຍ',
     en: 'A staff member will answer here. Please leave your question.',
   },
+  missingDeposit: {
+    th: 'ขออภัยค่ะ เจ้าหน้าที่จะตรวจสอบยอดฝากให้ที่นี่ กรุณาแจ้งจำนวนเงิน เวลาที่โอน และส่งรูปสลิปไว้ได้เลยค่ะ',
+    la: 'ຂໍອະໄພ ພະນັກງານຈະກວດສອບຍອດຝາກໃຫ້ຢູ່ບ່ອນນີ້ ກະລຸນາແຈ້ງຈຳນວນເງິນ ເວລາທີ່ໂອນ ແລະ ສົ່ງຮູບສະລິບໄວ້ໄດ້ເລີຍ',
+    en: 'Sorry about that. A staff member will check your deposit here: please send the amount, the time of the transfer and a picture of the slip.',
+  },
+  missingWithdrawal: {
+    th: 'ขออภัยค่ะ เจ้าหน้าที่จะตรวจสอบการถอนเงินให้ที่นี่ กรุณาแจ้งจำนวนเงินและเวลาที่ถอนไว้ได้เลยค่ะ',
+    la: 'ຂໍອະໄພ ພະນັກງານຈະກວດສອບການຖອນເງິນໃຫ້ຢູ່ບ່ອນນີ້ ກະລຸນາແຈ້ງຈຳນວນເງິນ ແລະ ເວລາທີ່ຖອນໄວ້ໄດ້ເລີຍ',
+    en: 'Sorry about that. A staff member will check your withdrawal here: please send the amount and the time you withdrew.',
+  },
   openWallet: { th: 'เปิดกระเป๋าเงิน', la: 'ເປີດກະເປົາເງິນ', en: 'Open the wallet' },
   howtoVideos: { th: 'ดูวิดีโอแนะนำ', la: 'ເບິ່ງວິດີໂອແນະນຳ', en: 'Watch the how-to videos' },
   openBonus: { th: 'เปิดหน้าโบนัส', la: 'ເປີດໜ້າໂບນັດ', en: 'Open the bonus page' },
@@ -87,10 +97,46 @@ const T = {
  */
 const KEYWORDS: Record<BotPostback, string[]> = {
   HELP_DEPOSIT: ['deposit', 'top up', 'topup', 'ฝาก', 'เติมเงิน', 'ຝາກ', 'ເຕີມເງິນ'],
-  HELP_WITHDRAW: ['withdraw', 'cash out', 'payout', 'ถอน', 'ຖອນ'],
+  HELP_WITHDRAW: ['withdraw', 'withdrew', 'cash out', 'payout', 'ถอน', 'ຖອນ'],
   HELP_BONUS: ['bonus', 'promotion', 'promo code', 'โบนัส', 'โปรโมชั่น', 'ໂບນັດ', 'ໂປຣໂມຊັ່ນ'],
   TALK_TO_STAFF: ['staff', 'agent', 'human', 'admin', 'operator', 'พนักงาน', 'เจ้าหน้าที่', 'แอดมิน', 'ພະນັກງານ', 'ເຈົ້າໜ້າທີ່', 'ແອັດມິນ'],
 };
+
+/**
+ * A payment the customer says has not arrived, or a plain wish for a person: these go to staff at once (the bot
+ * cannot look at payments), before any topic word, since they contain one ('ฝากเงินไม่เข้า' holds 'ฝาก').
+ * Thai and Lao are written without spaces between words, so each is matched as a substring, with and without the
+ * optional words customers drop ('ยัง', 'แล้ว'). English 'person' is matched as 'a person' / 'real person' ('personal'
+ * is no request for one). "Not arrived" alone (no deposit or withdraw word) counts as a
+ * deposit: it is what a customer who just paid writes. 'ไม่เข้าใจ' / 'ບໍ່ເຂົ້າໃຈ' (do not understand) contain
+ * 'ไม่เข้า' / 'ບໍ່ເຂົ້າ' and are removed before matching.
+ */
+const NOT_ARRIVED = [
+  'not arrived', "hasn't arrived", 'has not arrived', "didn't arrive", 'did not arrive', 'not received', "haven't received",
+  'have not received', "didn't receive", 'did not receive', "didn't get", 'did not get', 'not credited', 'not in my wallet',
+  'not showing', 'missing', 'still waiting',
+  'ไม่เข้า', 'ไม่ได้รับ', 'ไม่ได้เงิน', 'แล้วยังไม่ได้', 'ไม่ขึ้น', 'หายไป', 'เงินหาย',
+  'ບໍ່ເຂົ້າ', 'ບໍ່ໄດ້ຮັບ', 'ບໍ່ໄດ້ເງິນ', 'ແລ້ວຍັງບໍ່ໄດ້', 'ບໍ່ຂຶ້ນ', 'ຫາຍໄປ', 'ເງິນຫາຍ',
+];
+const NOT_UNDERSTOOD = ['ไม่เข้าใจ', 'ບໍ່ເຂົ້າໃຈ'];
+const PERSON = [
+  'a person', 'real person', 'real people', 'human', 'someone', 'live chat', 'call center', 'customer service',
+  'คุยกับคน', 'ขอคุยกับคน', 'ติดต่อคน', 'คนจริง', 'คอลเซ็นเตอร์', 'ติดต่อเจ้าหน้าที่',
+  'ລົມກັບຄົນ', 'ເວົ້າກັບຄົນ', 'ຄົນແທ້', 'ຕິດຕໍ່ພະນັກງານ',
+];
+
+/** What the bot hands to staff: a missing deposit or withdrawal, or a request for a person. */
+export type Handoff = 'MISSING_DEPOSIT' | 'MISSING_WITHDRAWAL' | 'TALK_TO_STAFF';
+
+/** Whether a typed text hands the conversation to staff, and why; null when it does not. */
+export function handoffOf(text: string): Handoff | null {
+  let t = text.toLowerCase();
+  for (const word of NOT_UNDERSTOOD) t = t.split(word).join(' ');
+  if (NOT_ARRIVED.some((k) => t.includes(k))) {
+    return KEYWORDS.HELP_WITHDRAW.some((k) => t.includes(k)) ? 'MISSING_WITHDRAWAL' : 'MISSING_DEPOSIT';
+  }
+  return PERSON.some((k) => t.includes(k)) ? 'TALK_TO_STAFF' : null;
+}
 
 export const isBotPostback = (code: string): code is BotPostback => (BOT_POSTBACKS as readonly string[]).includes(code);
 
@@ -111,12 +157,15 @@ function greeting(l: ChatLocale): BotMessage {
   };
 }
 
+/** Where a player finds the how-to videos inside the user area (src/features/contact/ContactPage.tsx). */
+export const PLAYER_HOWTO = '/user/contact#howto';
+
 /**
- * The how-to page is public, and visiting a public page with a token ends the session (spec §4 "Session"), so only
- * a guest is offered it; a player gets the screens of the user area.
+ * The how-to page /howto is public, and visiting a public page with a token ends the session (spec §4 "Session"),
+ * so only a guest is sent there; a player gets the same videos on the user area's contact page.
  */
 function answer(code: BotPostback, l: ChatLocale, guest: boolean): BotMessage[] {
-  const howto = (): Button[] => (guest ? [web(T.howtoVideos[l], '/howto')] : []);
+  const howto = (): Button[] => [web(T.howtoVideos[l], guest ? '/howto' : PLAYER_HOWTO)];
   switch (code) {
     case 'HELP_DEPOSIT':
       return [
@@ -126,7 +175,7 @@ function answer(code: BotPostback, l: ChatLocale, guest: boolean): BotMessage[] 
           message: T.HELP_DEPOSIT[l],
           payload: {
             elements: [
-              { image_url: '/media/howto/wallet.jpg', title: T.HELP_DEPOSIT[l], subtitle: T.depositCardSubtitle[l], buttons: guest ? howto() : [web(T.openWallet[l], '/user/home')] },
+              { image_url: '/media/howto/wallet.jpg', title: T.HELP_DEPOSIT[l], subtitle: T.depositCardSubtitle[l], buttons: howto() },
             ],
           },
         },
@@ -175,10 +224,17 @@ export interface BotAnswer {
 
 /** What the bot says to one customer message (nothing for most messages after the first). */
 export function botAnswer(input: BotInput): BotAnswer {
+  const l = input.locale;
+  const handoff = input.kind === 'text' ? handoffOf(input.text) : null;
+  if (handoff) {
+    // Straight to a person: no greeting and no how-to in front of a customer whose money is missing.
+    const text = handoff === 'MISSING_DEPOSIT' ? T.missingDeposit[l] : handoff === 'MISSING_WITHDRAWAL' ? T.missingWithdrawal[l] : T.staffHelp[l];
+    return { messages: [{ message_type: 'text', message: text, payload: null }], waitingStaff: true };
+  }
   const topic = input.kind === 'postback' ? (isBotPostback(input.text) ? input.text : null) : input.kind === 'text' ? topicOf(input.text) : null;
   const messages: BotMessage[] = [];
   // A tapped postback already came from the greeting; a typed first message gets the greeting, then the topic.
-  if (input.firstOfSession && input.kind !== 'postback') messages.push(greeting(input.locale));
-  if (topic) messages.push(...answer(topic, input.locale, input.guest));
+  if (input.firstOfSession && input.kind !== 'postback') messages.push(greeting(l));
+  if (topic) messages.push(...answer(topic, l, input.guest));
   return { messages, waitingStaff: topic === 'TALK_TO_STAFF' };
 }

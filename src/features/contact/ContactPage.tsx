@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { APP_VERSION } from '../../app/build';
@@ -15,9 +16,10 @@ import './contact.css';
 /**
  * /contact and /user/contact (spec §2): the operator's contact text (sanitized HTML), the LINE QR when there is
  * one, the LINE name or a link to add it, "Chat with us" (opens the chat widget) when the operator enabled the
- * chat, and the app's version. A failed load says so, with a retry.
+ * chat, and the app's version. A failed load says so, with a retry. `children` go above the version: on
+ * /user/contact the how-to videos (src/app/UserContactPage.tsx).
  */
-export default function ContactPage() {
+export default function ContactPage({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const contact = useGetContactQuery();
@@ -70,6 +72,7 @@ export default function ContactPage() {
           <span>{t('contact.chat')}</span>
         </button>
       )}
+      {children}
       <p className="contact__version muted" data-testid="app-version">
         {t('contact.version', { version: APP_VERSION })}
       </p>
