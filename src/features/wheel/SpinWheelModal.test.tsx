@@ -140,7 +140,7 @@ describe('spin wheel modal', () => {
     expect(screen.getByRole('button', { name: 'Spin' })).not.toHaveAttribute('aria-disabled');
   });
 
-  it('turns for the length of the spin plan (4 s a turn, 2 turns at the low end) before the prize opens', async () => {
+  it('turns for the length of the spin plan (4 s in all with 2 turns at the low end) before the prize opens', async () => {
     setReducedMotion(false);
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     const fake = fakeWheelServer({ draws: 'JACKPOT' });
@@ -154,11 +154,11 @@ describe('spin wheel modal', () => {
       expect(screen.getByTestId('wheel-announcement')).toHaveTextContent('The wheel is spinning…');
     });
     const wheel = screen.getByTestId('wheel-canvas');
-    act(() => jest.advanceTimersByTime(4000));
+    act(() => jest.advanceTimersByTime(2000));
     const midway = rotationOf(wheel);
     expect(midway).toBeGreaterThan(360);
     expect(screen.queryByRole('dialog', { name: 'Your prize' })).not.toBeInTheDocument();
-    act(() => jest.advanceTimersByTime(3900));
+    act(() => jest.advanceTimersByTime(1900));
     expect(rotationOf(wheel)).toBeGreaterThan(midway);
     expect(screen.queryByRole('dialog', { name: 'Your prize' })).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(200));
@@ -214,4 +214,47 @@ describe('spin wheel modal', () => {
     await waitFor(() => expect(fake.calls.wallet).toBe(wallets + 1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+describe('the spin finishes (issue 40 item 11)', () => {
+  /** Spins with the animation on and fake timers; resolves once the answer is in and the wheel is turning. */
+  async function spinning(fake = fakeWheelServer({ draws: 'JACKPOT' })) {
+    setReducedMotion(false);
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    const view = openWheel(fake);
+    await screen.findByTestId('coupons-empty');
+    const spin = await screen.findByRole('button', { name: 'Spin' });
+    act(() => spin.click());
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    await waitFor(() => {
+      expect(view.store.getState().spin).toMatchObject({ status: 'spinning', landing: { code: 'JACKPOT' } });
+      expect(screen.getByTestId('wheel-announcement')).toHaveTextContent('The wheel is spinning…');
+    });
+    return view;
+  }
+
+  it('holds the new coupon back while the wheel turns, and lists it once the wheel lands', async () => {
+    const { fake } = await spinning();
+    const asked = fake.calls.coupons.length;
+    act(() => jest.advanceTimersByTime(3000));
+    // Let any refetch the spin could have caused come back: the list still shows no prize.
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(fake.calls.coupons).toHaveLength(asked);
+    expect(screen.queryByTestId('coupon')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1100));
+    expect(screen.getByRole('dialog', { name: 'Your prize' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('coupon')).toHaveTextContent('Jackpot 1000'));
+  });
+
+  it('skips to the landing at once: the prize opens, the pointer on its slice, without waiting out the spin', async () => {
+    await spinning();
+    act(() => jest.advanceTimersByTime(500));
+    act(() => screen.getByRole('button', { name: 'Skip' }).click());
+    act(() => jest.advanceTimersByTime(50));
+    expect(screen.getByRole('dialog', { name: 'Your prize' })).toHaveTextContent('You won Jackpot 1000!');
+    expect(SLICES[sliceAtPointer(rotationOf(screen.getByTestId('wheel-canvas')), SLICES.length)].code).toBe('JACKPOT');
+    expect(screen.queryByRole('button', { name: 'Skip' })).not.toBeInTheDocument();
+  });
+});
 });

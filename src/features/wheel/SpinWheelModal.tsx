@@ -12,7 +12,7 @@ import { localized } from '../../lib/localized';
 import { CouponList } from './CouponList';
 import { landingIndex } from './landing';
 import { PrizeModal, SPIN_PRIZE_MODAL } from './PrizeModal';
-import { canSpin, failureDismissed, prizeDismissed, selectCoins, selectSpin, spinRequested, wheelClosed, wheelStopped } from './spinSlice';
+import { canSpin, failureDismissed, prizeDismissed, selectCoins, selectSpin, spinRequested, spinSkipped, wheelClosed, wheelLanded } from './spinSlice';
 import { useGetSpinSetupQuery } from './wheelApi';
 import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
@@ -44,7 +44,8 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
   const slices = useMemo(() => wheel?.slices ?? [], [wheel]);
   const landing = spin.status === 'spinning' && spin.landing ? { requestId: spin.requestId, index: landingIndex(slices, spin.landing.code) } : null;
   const allowed = canSpin(spin, coins);
-  const onStopped = useCallback((requestId: string) => dispatch(wheelStopped({ requestId })), [dispatch]);
+  const onStopped = useCallback((requestId: string) => dispatch(wheelLanded(requestId)), [dispatch]);
+  const skipped = spin.status === 'spinning' && spin.skipped === true;
 
   const close = () => {
     dispatch(wheelClosed());
@@ -86,7 +87,7 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
                 <span className="wheel__pointer" aria-hidden="true" />
                 <div className="wheel__disc">
                   <Suspense fallback={<div className="wheel__placeholder" aria-hidden="true" />}>
-                    <WheelCanvas slices={slices} landing={landing} onStopped={onStopped} label={t('wheel.canvasLabel', { name: name || t('wheel.title') })} describedBy="wheel-prizes" />
+                    <WheelCanvas slices={slices} landing={landing} onStopped={onStopped} skip={skipped} label={t('wheel.canvasLabel', { name: name || t('wheel.title') })} describedBy="wheel-prizes" />
                   </Suspense>
                 </div>
               </div>
@@ -118,6 +119,11 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
               >
                 {showSpinning ? t('wheel.spinning') : t('wheel.spin')}
               </button>
+              {spin.status === 'spinning' && !skipped && (
+                <button type="button" className="link-button wheel__skip" onClick={() => dispatch(spinSkipped())} data-testid="wheel-skip">
+                  {t('wheel.skip')}
+                </button>
+              )}
               {coins === 0 && spin.status === 'idle' && (
                 <p id="wheel-no-coins" className="muted wheel__hint">
                   {t('wheel.noCoins')}

@@ -15,6 +15,8 @@ interface Props {
   landing: WheelLanding | null;
   /** The wheel is at rest on the landing of spin `requestId`. */
   onStopped: (requestId: string) => void;
+  /** The player skipped the animation: land at once (now, or when the landing arrives). */
+  skip?: boolean;
   /** The canvas's accessible name, and the id of the text listing the slices. */
   label: string;
   describedBy: string;
@@ -30,11 +32,14 @@ export function prefersReducedMotion(): boolean {
  * whole (a CSS transform each animation frame) onto the landing: 2 or 3 extra turns in about 4 to 5 s each,
  * slowing to a stop exactly inside the prize's slice. Loaded lazily: its own chunk.
  */
-export default function WheelCanvas({ slices, landing, onStopped, label, describedBy }: Props) {
+export default function WheelCanvas({ slices, landing, onStopped, skip = false, label, describedBy }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const rotation = useRef(0);
   const stopped = useRef(onStopped);
   stopped.current = onStopped;
+  // Read by the running animation each frame: skipping must not restart the spin with a new plan.
+  const skipping = useRef(skip);
+  skipping.current = skip;
 
   useEffect(() => {
     const element = canvas.current;
@@ -67,7 +72,7 @@ export default function WheelCanvas({ slices, landing, onStopped, label, describ
     const plan = spinPlan();
     const from = rotation.current % 360;
     const to = index >= 0 && count > 0 ? landingRotation({ from, index, count, extraTurns: plan.extraTurns, offset: plan.offset }) : from;
-    if (to === from || prefersReducedMotion()) {
+    if (to === from || skipping.current || prefersReducedMotion()) {
       turnTo(to);
       stopped.current(requestId);
       return;
@@ -76,7 +81,7 @@ export default function WheelCanvas({ slices, landing, onStopped, label, describ
     let start: number | null = null;
     const step = (now: number) => {
       start ??= now;
-      const progress = (now - start) / plan.durationMs;
+      const progress = skipping.current ? 1 : (now - start) / plan.durationMs;
       if (progress >= 1) {
         turnTo(to);
         stopped.current(requestId);

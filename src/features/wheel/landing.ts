@@ -52,13 +52,14 @@ export interface SpinPlan {
 }
 
 /**
- * Spec §9: the spin takes about 4 to 5 seconds multiplied by its extra full turns (2 or 3), so 8 to 15 s.
+ * Spec §9 as issue 40 item 11 reads it: the whole spin takes about 4 to 5 seconds, with 2 or 3 extra full turns
+ * (the earlier reading, 4 to 5 s per turn, gave spins of 8 to 15 s that players found far too long).
  * `random` returns numbers in [0, 1) (Math.random in the app; the wheel is decoration, the server drew the prize).
  */
 export function spinPlan(random: () => number = Math.random): SpinPlan {
   const extraTurns = random() < 0.5 ? 2 : 3;
-  const secondsPerTurn = 4 + random();
-  return { extraTurns, durationMs: Math.round(secondsPerTurn * 1000 * extraTurns), offset: (random() - 0.5) * 2 * MAX_LANDING_OFFSET };
+  const seconds = 4 + random();
+  return { extraTurns, durationMs: Math.round(seconds * 1000), offset: (random() - 0.5) * 2 * MAX_LANDING_OFFSET };
 }
 
 /** Fast at first, slowing to a stop (cubic ease-out); `t` from 0 to 1. */

@@ -15,6 +15,7 @@ import {
   selectCoins,
   spinReducer,
   spinRequested,
+  spinSkipped,
   wheelClosed,
   wheelStopped,
   type SpinState,
@@ -44,6 +45,13 @@ describe('spin machine: transitions', () => {
 
   it('landing -> prize when the wheel stops', () => {
     expect(run([wheelStopped({ requestId: 's1' })], landing('s1'))).toEqual(atPrize);
+  });
+
+  it('spinning -> spinning, skipped, when the player skips; skipping means nothing outside a spin', () => {
+    expect(run([spinSkipped()], spinning('s1'))).toEqual({ ...spinning('s1'), skipped: true });
+    expect(run([spinSkipped(), spin('fulfilled', 's1', won())], spinning('s1'))).toEqual({ ...landing('s1'), skipped: true });
+    expect(run([spinSkipped()], initialSpinState)).toBe(initialSpinState);
+    expect(run([spinSkipped()], atPrize)).toBe(atPrize);
   });
 
   it('prize -> idle when the prize modal closes', () => {

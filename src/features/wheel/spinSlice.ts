@@ -11,6 +11,7 @@ import { wheelApi, type SpinPrize } from './wheelApi';
  *   idle --spin sent--> spinning (waiting) --answered--> spinning (landing on the prize) --wheelStopped--> prize
  *                                          --refused---> failed --failureDismissed--> idle
  *   prize --prizeClosed--> idle (the setup reloads)
+ *   spinning --spinSkipped--> spinning, skipped (the wheel goes straight to the landing, at once or when answered)
  *   any --wheelClosed / session ended--> idle
  *
  * A spin is asked for only in idle and with coins left (`canSpin`, checked before anything is sent); the
@@ -19,7 +20,7 @@ import { wheelApi, type SpinPrize } from './wheelApi';
  */
 export type SpinState =
   | { status: 'idle' }
-  | { status: 'spinning'; requestId: string; landing: SpinPrize | null }
+  | { status: 'spinning'; requestId: string; landing: SpinPrize | null; skipped?: true }
   | { status: 'prize'; prize: SpinPrize }
   | { status: 'failed'; code: string };
 
@@ -32,6 +33,10 @@ const spinSlice = createSlice({
     /** The wheel came to rest on the prize of spin `requestId`. */
     wheelStopped(state, { payload }: PayloadAction<{ requestId: string }>): SpinState {
       return state.status === 'spinning' && state.landing && state.requestId === payload.requestId ? { status: 'prize', prize: state.landing } : state;
+    },
+    /** The player asked to skip the animation (issue 40 item 11): the wheel lands now, or as soon as answered. */
+    spinSkipped(state): SpinState {
+      return state.status === 'spinning' ? { ...state, skipped: true } : state;
     },
     prizeClosed(state): SpinState {
       return state.status === 'prize' ? initialSpinState : state;
@@ -64,7 +69,7 @@ const spinSlice = createSlice({
   },
 });
 
-export const { wheelStopped, prizeClosed, failureDismissed, wheelClosed } = spinSlice.actions;
+export const { wheelStopped, spinSkipped, prizeClosed, failureDismissed, wheelClosed } = spinSlice.actions;
 export const spinReducer = spinSlice.reducer;
 
 /** Spec §4: a spin is ignored while spinning (or while its prize or failure shows), or with zero coins or less. */
@@ -92,6 +97,15 @@ export const spinRequested = () => (dispatch: AppDispatch, getState: () => RootS
   const state = getState();
   if (!canSpin(state.spin, selectCoins(state))) return null;
   return dispatch(wheelApi.endpoints.spin.initiate(undefined, { track: false }));
+};
+
+/**
+ * The wheel came to rest on spin `requestId`'s prize: only now is the coupon list asked again, so it never shows
+ * the prize while the wheel still turns (issue 40 item 11; the spin itself invalidates nothing).
+ */
+export const wheelLanded = (requestId: string) => (dispatch: AppDispatch, getState: () => RootState) => {
+  dispatch(wheelStopped({ requestId }));
+  if (getState().spin.status === 'prize') dispatch(wheelApi.util.invalidateTags(['Coupon']));
 };
 
 /**

@@ -70,10 +70,12 @@ export const wheelApi = api.enhanceEndpoints({ addTagTypes: ['SpinSetup', 'Coupo
       providesTags: ['SpinSetup'],
       extraOptions: { silent: true },
     }),
-    /** The server draws the prize and takes a coin; the prize's coupon joins the list. */
+    /**
+     * The server draws the prize and takes a coin; the prize's coupon joins the list once the wheel has landed
+     * (spinSlice's wheelLanded asks for the list then, not here: it would show the prize mid-spin).
+     */
     spin: build.mutation<SpinAnswer, void>({
       query: () => ({ url: '/api/spinwheel/spin', method: 'POST' }),
-      invalidatesTags: (answer) => (answer?.success ? ['Coupon'] : []),
       extraOptions: { silent: true },
     }),
     getCoupons: build.query<CouponPage, { page: number; limit?: number }>({

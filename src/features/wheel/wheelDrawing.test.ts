@@ -84,3 +84,21 @@ describe('wheel drawing', () => {
     expect(safeColor(undefined, '#000')).toBe('#000');
   });
 });
+
+describe('wheel labels stay readable (issue 40 item 11)', () => {
+  /** The text's own direction, as drawn: the rotation, turned half a turn more when it is written right-aligned from the rim. */
+  it('no label is drawn upside down: every text runs with its baseline within a quarter turn of level', () => {
+    const { ctx, calls } = recordingContext();
+    const eight = Array.from({ length: 8 }, (_, index) => ({ label: `slice ${index}`, bgColor: '#000000', textColor: '#ffffff' }));
+    drawWheel(ctx, eight, WHEEL_SIZE, 1);
+    const rotations = calls.filter((call) => call.name === 'rotate').map((call) => call.args[0] as number);
+    expect(rotations).toHaveLength(8);
+    for (const angle of rotations) {
+      // The text's x axis after the rotation: upright text has it pointing rightwards (cos >= 0).
+      expect(Math.cos(angle)).toBeGreaterThanOrEqual(-1e-9);
+    }
+    // The texts still sit inside the rim: 14 px in, from whichever side they are written.
+    const xs = calls.filter((call) => call.name === 'fillText').map((call) => Math.abs(call.args[1] as number));
+    expect(new Set(xs)).toEqual(new Set([169 - 14]));
+  });
+});

@@ -56,9 +56,15 @@ export function fitLabel(ctx: Pick<WheelContext, 'measureText'>, label: string, 
   return '…';
 }
 
+/** Whether a label along canvas angle `angle` (radians, clockwise from 3 o'clock) points left, so would read upside down. */
+export function labelFlipped(angle: number): boolean {
+  const turn = ((angle % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+  return turn > Math.PI / 2 + 1e-9 && turn < (3 * Math.PI) / 2 - 1e-9;
+}
+
 /**
  * Draws the slices clockwise from the top (the setup's order), each in its colours with its label along its
- * middle, reading from the hub out. Everything is in CSS pixels, scaled by `ratio` into the bitmap.
+ * middle, reading from the hub out (from the rim in on the left half, so none is upside down). Everything is in CSS pixels, scaled by `ratio` into the bitmap.
  */
 export function drawWheel(ctx: WheelContext, slices: readonly DrawnSlice[], size: number, ratio: number): void {
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
@@ -85,12 +91,16 @@ export function drawWheel(ctx: WheelContext, slices: readonly DrawnSlice[], size
 
     ctx.save();
     ctx.translate(centre, centre);
-    ctx.rotate(start + step / 2);
+    const middle = start + step / 2;
+    // A label on the left half would read upside down along its radius: turned half a turn, it reads from the
+    // rim in, upright (issue 40 item 11).
+    const flipped = labelFlipped(middle);
+    ctx.rotate(flipped ? middle + Math.PI : middle);
     ctx.fillStyle = safeColor(slice.textColor, index % 2 === 0 ? '#ffffff' : '#1c2421');
     ctx.font = `600 ${fontSize}px ${FONT_FAMILY}`;
-    ctx.textAlign = 'right';
+    ctx.textAlign = flipped ? 'left' : 'right';
     ctx.textBaseline = 'middle';
-    ctx.fillText(fitLabel(ctx, slice.label, radius * 0.62), radius - 14, 0);
+    ctx.fillText(fitLabel(ctx, slice.label, radius * 0.62), flipped ? -(radius - 14) : radius - 14, 0);
     ctx.restore();
   });
 
