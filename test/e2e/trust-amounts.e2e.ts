@@ -34,6 +34,7 @@ test('a Lao withdrawal of 150,50 sends 150.5 and the wallet goes down by 150.50'
   await modal.getByTestId('withdraw-amount').fill('150,50');
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/wallet/withdrawAll'));
   await modal.getByTestId('withdraw-submit').click();
+  await modal.getByTestId('withdraw-confirm').click();
   expect((await sent).postDataJSON()).toEqual({ amount: 150.5 });
   const receipt = modal.getByTestId('receipt');
   await receipt.waitFor();

@@ -147,7 +147,11 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
   await withdraw.getByTestId('withdraw-amount').fill('100');
   await expectAccessible(page);
   await shot('withdraw');
+  // The review step (issue 40 item 10): what leaves and where to, confirmed before it is sent.
   await withdraw.getByTestId('withdraw-submit').click();
+  const review = withdraw.getByTestId('withdraw-review');
+  expect(await review.getByTestId('withdraw-review-amount').textContent()).toContain('100.00');
+  await review.getByTestId('withdraw-confirm').click();
   const done = withdraw.getByTestId('receipt');
   await done.waitFor();
   expect(await done.textContent()).toContain('Your withdrawal request was received.');
