@@ -283,8 +283,79 @@ describe('message types', () => {
     expect(clip.tagName).toBe('VIDEO');
     expect(clip).toHaveAttribute('controls');
     expect(screen.getByRole('link', { name: 'Download terms.pdf' })).toHaveAttribute('href', '/api/chat/media/c.pdf');
-    const own = screen.getByText('Talk to staff').closest('li');
+    const own = screen.getByText('Talk to staff', { selector: '.chat-msg__text' }).closest('li');
     expect(own).toHaveClass('chat-msg--customer');
+  });
+});
+
+describe('talk to staff and the end of the conversation (issue 40 item 6)', () => {
+  const greeting = chatMessage('q1', {
+    message: 'Hello! What can I help you with?',
+    message_type: 'quick_replies',
+    payload: { quick_replies: [{ title: 'How to deposit', type: 'postback', payload: 'HELP_DEPOSIT' }, { title: 'Talk to staff', type: 'postback', payload: 'TALK_TO_STAFF' }] },
+  });
+  const own = chatMessage('c1', { sender: 'customer', username: null, name: null, message: 'How to deposit', message_type: 'postback', payload: { payload: 'HELP_DEPOSIT' } });
+  const help = chatMessage('b1', { message: 'Deposit with the Deposit button.', message_type: 'buttons', payload: { buttons: [{ title: 'Open the wallet', type: 'web', payload: '/user/home' }] } });
+  const card = chatMessage('g1', {
+    message: 'How to deposit',
+    message_type: 'generic',
+    payload: { elements: [{ image_url: '/media/howto/wallet.jpg', title: 'How to deposit', subtitle: null, buttons: [] }] },
+  });
+  const staff = chatMessage('s1', { username: 'staff', name: 'Ploy', message: 'Ploy here' });
+  const staffButtons = () => screen.queryAllByRole('button', { name: 'Talk to staff' });
+  const bubbleOf = (text: string) => screen.getAllByTestId('chat-message').find((li) => li.textContent?.includes(text));
+
+  it('offers "talk to staff" under every bot message, not only the newest, and a tap on an older one asks for a person', async () => {
+    const fake = fakeChatServer({ prefix: null, messages: [greeting, own, help, card, staff] });
+    const { user } = await openChat();
+    await screen.findByText('Ploy here');
+    // The greeting (no longer the newest: its quick replies are gone), the help text and the card: three; staff's
+    // and the customer's own messages none.
+    expect(staffButtons()).toHaveLength(3);
+    for (const text of ['Hello! What can I help you with?', 'Deposit with the Deposit button.', 'Open the wallet']) {
+      expect([text, within(bubbleOf(text)!).queryAllByRole('button', { name: 'Talk to staff' }).length]).toEqual([text, 1]);
+    }
+    expect(within(bubbleOf('Ploy here')!).queryAllByRole('button', { name: 'Talk to staff' })).toEqual([]);
+    await user.click(within(bubbleOf('Deposit with the Deposit button.')!).getByRole('button', { name: 'Talk to staff' }));
+    await waitFor(() => expect(fake.calls.sent).toEqual([expect.objectContaining({ message: 'Talk to staff', message_type: 'postback', payload: { payload: 'TALK_TO_STAFF' } })]));
+  });
+
+  it('the newest greeting offers it once, among its quick replies', async () => {
+    fakeChatServer({ prefix: null, messages: [greeting] });
+    await openChat();
+    await screen.findByText('Hello! What can I help you with?');
+    expect(staffButtons()).toHaveLength(1);
+    expect(within(screen.getByRole('group', { name: 'Quick replies' })).getByRole('button', { name: 'Talk to staff' })).toBeInTheDocument();
+  });
+
+  it('reopening the widget shows the newest message, also when its picture loads after the scroll', async () => {
+    fakeChatServer({ prefix: null, messages: [...conversation(12), help, card] });
+    // jsdom lays nothing out: the history's heights are played here (the card's picture adds 300 px once loaded).
+    let content = 1000;
+    const height = jest.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => content);
+    const client = jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+    try {
+      const { user, panel } = await openChat();
+      await within(panel).findByRole('img', { name: 'How to deposit' });
+      const history = () => screen.getByTestId('chat-history');
+      expect(history().scrollTop).toBe(1000);
+      await user.click(within(panel).getByRole('button', { name: 'Close chat' }));
+      await user.click(screen.getByRole('button', { name: 'Open chat' }));
+      const reopened = await screen.findByRole('dialog', { name: 'Chat with us' });
+      expect(history().scrollTop).toBe(1000);
+      content = 1300;
+      fireEvent.load(within(reopened).getByRole('img', { name: 'How to deposit' }));
+      expect(history().scrollTop).toBe(1300);
+      // Scrolled up to read: a late picture leaves the reader where they are.
+      history().scrollTop = 200;
+      fireEvent.scroll(history());
+      content = 1600;
+      fireEvent.load(within(reopened).getByRole('img', { name: 'How to deposit' }));
+      expect(history().scrollTop).toBe(200);
+    } finally {
+      height.mockRestore();
+      client.mockRestore();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { formatChatTime } from '../../lib/format';
 import type { ChatButton, ChatMessage, GenericElement, MediaPayload } from './chatApi';
-import { buttonsOf, mediaSrc, telHref, webTarget } from './chatRules';
+import { buttonsOf, mediaSrc, TALK_TO_STAFF, telHref, webTarget } from './chatRules';
 
 interface ButtonsProps {
   buttons: ChatButton[];
@@ -115,6 +115,8 @@ interface MessageBubbleProps {
   message: ChatMessage;
   /** Its quick replies are offered (it is the newest message). */
   quickReplies: boolean;
+  /** A "talk to staff" button goes under it (a bot message, chatRules.offersTalkToStaff). */
+  talkToStaff: boolean;
   /** A local media message of this device that the server stored. */
   sent: boolean;
   postbackBusy: boolean;
@@ -123,7 +125,7 @@ interface MessageBubbleProps {
 }
 
 /** One message (spec §3 Chat conversation), by type: text, buttons, media, quick replies, generic cards, postback. */
-export const MessageBubble = memo(function MessageBubble({ message, quickReplies, sent, postbackBusy, onPostback, onNavigate }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, quickReplies, talkToStaff, sent, postbackBusy, onPostback, onNavigate }: MessageBubbleProps) {
   const { t } = useTranslation();
   const own = message.sender === 'customer';
   const from = own ? t('chat.you') : message.name || t('chat.support');
@@ -156,6 +158,13 @@ export const MessageBubble = memo(function MessageBubble({ message, quickReplies
         <div role="group" aria-label={t('chat.quickReplies')}>
           <ChatButtons buttons={buttonsOf(message)} className="chat-quick-replies" {...actions} />
         </div>
+      )}
+      {talkToStaff && (
+        <ChatButtons
+          buttons={[{ title: t('chat.talkToStaff'), type: 'postback', payload: TALK_TO_STAFF }]}
+          className="chat-quick-replies chat-msg__staff"
+          {...actions}
+        />
       )}
       <p className="chat-msg__meta">
         <time dateTime={message.createdAt}>{formatChatTime(message.createdAt)}</time>

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -6,7 +6,7 @@ import { selectLocale } from '../../app/prefs';
 import { formatChatDay } from '../../lib/chatDay';
 import { useMomentLocale } from '../../app/momentLocale';
 import type { ChatButton, ChatMessage } from './chatApi';
-import { anchoredScrollTop, isNearBottom, isNearTop, offersQuickReplies, type ChatItem, type ScrollBox } from './chatRules';
+import { anchoredScrollTop, isNearBottom, isNearTop, offersQuickReplies, offersTalkToStaff, type ChatItem, type ScrollBox } from './chatRules';
 import { viewerMoved } from './chatSlice';
 import { loadHistory } from './chatThunks';
 import { LocalMediaBubble } from './LocalMediaBubble';
@@ -69,6 +69,29 @@ export function MessageList({ items, messages, sentIds, hasOlder, loadingOlder, 
     last.current = { box: now, first: firstKey, end: endKey, near: isNearBottom(now) };
   }, [firstKey, endKey, endIsOwn, items]);
 
+  // Pictures, videos and cards get their height only once loaded, after the scroll to the end (on opening, or a
+  // new message): the end would drift out of view, so reopening the chat showed an older message. While the reader
+  // is at the end, keep them there: when a medium loads (load events do not bubble, so capture them) and, where
+  // the browser has it, whenever the list changes size.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const keepEnd = () => {
+      if (!last.current.near) return;
+      el.scrollTop = el.scrollHeight;
+      last.current = { ...last.current, box: measure(el) };
+    };
+    const events = ['load', 'loadedmetadata'] as const;
+    events.forEach((name) => el.addEventListener(name, keepEnd, true));
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(keepEnd) : null;
+    const list = el.querySelector('.chat-history__list');
+    if (observer && list) observer.observe(list);
+    return () => {
+      events.forEach((name) => el.removeEventListener(name, keepEnd, true));
+      observer?.disconnect();
+    };
+  }, []);
+
   const onScroll = () => {
     const el = box.current;
     if (!el) return;
@@ -118,6 +141,7 @@ export function MessageList({ items, messages, sentIds, hasOlder, loadingOlder, 
                 key={item.key}
                 message={item.message}
                 quickReplies={offersQuickReplies(messages, item.message)}
+                talkToStaff={offersTalkToStaff(messages, item.message)}
                 sent={sentIds.has(item.message._id)}
                 postbackBusy={postbackBusy}
                 onPostback={onPostback}

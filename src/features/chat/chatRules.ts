@@ -114,6 +114,19 @@ export function offersQuickReplies(messages: readonly ChatMessage[], message: Ch
   return message.message_type === 'quick_replies' && messages[messages.length - 1]?._id === message._id;
 }
 
+/** The bot's postback that hands the conversation to a person (server/plugins/chat/bot.ts). */
+export const TALK_TO_STAFF = 'TALK_TO_STAFF';
+
+/**
+ * Whether a message offers "talk to staff" under it: every bot message (issue 40 item 6: a customer stuck on an
+ * older answer must not scroll to find the way to a person), except the newest greeting, whose own quick replies
+ * already offer it.
+ */
+export function offersTalkToStaff(messages: readonly ChatMessage[], message: ChatMessage): boolean {
+  if (message.sender !== 'other' || message.username !== 'bot') return false;
+  return !(offersQuickReplies(messages, message) && buttonsOf(message).some((button) => button.type === 'postback' && button.payload === TALK_TO_STAFF));
+}
+
 /** Where a `web` button goes: a same-site path through the router, an https URL in a new tab, nothing else. */
 export type WebTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string };
 
