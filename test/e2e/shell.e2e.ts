@@ -128,6 +128,76 @@ test('at 360 px every control on login, register, home and profile is at least 4
   await context.close();
 });
 
+/**
+ * What the chat button covers on the page as it is: every visible control (and the offline banner) is scrolled to
+ * the button's height (as far as the page scrolls), and `elementFromPoint` is asked at its centre and four corners
+ * (1 px in); a control is listed when the button is hit where, without it, the control would be (a control that
+ * has scrolled beneath the bottom menu is the menu's, not the button's). The page is left scrolled to the top.
+ */
+async function underChatButton(page: Page): Promise<string[]> {
+  await page.getByTestId('chat-launcher').waitFor();
+  return page.evaluate(() => {
+    const launcher = document.querySelector('[data-testid="chat-launcher"]')!;
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex="0"], [role="button"], [role="link"], .offline-banner';
+    const covered = new Set<string>();
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      if (el === launcher || launcher.contains(el) || el.closest('[aria-hidden="true"], [inert]')) continue;
+      const first = el.getBoundingClientRect();
+      if (first.width < 2 || first.height < 2 || getComputedStyle(el).visibility === 'hidden') continue;
+      const chat = launcher.getBoundingClientRect();
+      window.scrollTo({ top: window.scrollY + first.top + first.height / 2 - (chat.top + chat.height / 2), behavior: 'instant' });
+      const r = el.getBoundingClientRect();
+      const points = [
+        [r.left + r.width / 2, r.top + r.height / 2],
+        [r.left + 1, r.top + 1],
+        [r.right - 1, r.top + 1],
+        [r.left + 1, r.bottom - 1],
+        [r.right - 1, r.bottom - 1],
+      ];
+      for (const [x, y] of points) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !launcher.contains(hit)) continue;
+        // Hidden, the button would show the control there (not the menu the control has scrolled beneath).
+        launcher.style.visibility = 'hidden';
+        const beneath = document.elementFromPoint(x, y);
+        launcher.style.visibility = '';
+        if (beneath && el.contains(beneath)) {
+          const name = (el.getAttribute('aria-label') || (el as HTMLElement).innerText || el.getAttribute('data-testid') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+          covered.add(`${el.tagName.toLowerCase()}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${name}"`);
+        }
+      }
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+    return [...covered];
+  });
+}
+
+test('at 360 px the chat button covers no control on the home, bonus, contact and limits screens, nor the offline banner', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  await logIn(page, server.url);
+  for (const path of ['/user/home', '/user/bonus', '/user/contact', '/user/limits']) {
+    await page.goto(`${server.url}${path}`);
+    await page.getByTestId('page-title').waitFor();
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    expect({ path, covered: await underChatButton(page) }).toEqual({ path, covered: [] });
+  }
+  await context.setOffline(true);
+  await page.locator('.offline-banner').waitFor();
+  expect(await underChatButton(page)).toEqual([]);
+  await context.setOffline(false);
+  // The check does find a control under the button: one placed there (above the menu, below the button) is reported.
+  await page.evaluate(() => {
+    const chat = document.querySelector('[data-testid="chat-launcher"]')!.getBoundingClientRect();
+    const probe = document.createElement('button');
+    probe.textContent = 'probe';
+    probe.style.cssText = `position: fixed; left: ${chat.left}px; top: ${chat.top}px; width: ${chat.width}px; height: ${chat.height}px; z-index: 15;`;
+    document.body.append(probe);
+  });
+  expect(await underChatButton(page)).toEqual(['button "probe"']);
+  await context.close();
+});
+
 test('the tap-target check fails on a small control, counts a checkbox with its label, and pads inline links', async () => {
   const context = await phoneContext(browser);
   const page = await context.newPage();
