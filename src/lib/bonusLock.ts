@@ -1,7 +1,8 @@
 /**
  * The withdrawal lock of an active bonus (issue 40), said before the player tries: while a bonus is active a
  * withdrawal is refused (BONUS_CONDITION) until its turnover reaches the target, and cancelling it takes back what
- * remains of the bonus, min(bonus, wallet balance) (docs/bonus.md "Clear"; money at a game is not touched).
+ * remains of the bonus from the wallet and the games together, at most what the player holds there (docs/bonus.md
+ * "Taking the bonus back": money parked at a game is pulled back; what was lost at play is not asked for).
  * Pure functions over the wire's baht, computed in satang.
  */
 
@@ -21,18 +22,18 @@ export interface BonusLock {
   remaining: number;
   /** Whole percent done, rounded down: 100 only when nothing remains. */
   percent: number;
-  /** What cancelling the bonus now takes back from the wallet (baht). */
+  /** What cancelling the bonus now takes back from the wallet and the games (baht). */
   takesBack: number;
 }
 
 /** The lock of the active bonus, or null when none is active (or its progress is unknown). */
-export function bonusLock(active: { status: boolean; progress: LockProgress | null } | undefined, walletBalance: number | undefined): BonusLock | null {
+export function bonusLock(active: { status: boolean; progress: LockProgress | null } | undefined, totalBalance: number | undefined): BonusLock | null {
   if (!active?.status || !active.progress) return null;
   const target = Math.max(0, satang(active.progress.target));
   const done = Math.min(Math.max(0, satang(active.progress.turnover)), target);
   const remaining = target - done;
   const percent = target > 0 ? Math.floor((done * 100) / target) : 100;
-  const takesBack = Math.max(0, Math.min(satang(active.progress.amount), satang(walletBalance)));
+  const takesBack = Math.max(0, Math.min(satang(active.progress.amount), satang(totalBalance)));
   return { done: done / 100, target: target / 100, remaining: remaining / 100, percent, takesBack: takesBack / 100 };
 }
 

@@ -10,7 +10,7 @@ import { useGetWalletQuery } from '../../app/walletApi';
 import { renderWithProviders } from '../../test/render';
 import { errorResponse, server } from '../../test/server';
 import HomePage from './HomePage';
-import { serveWallet } from './testData';
+import { serveWallet, slot, walletResponse } from './testData';
 import { WithdrawModal } from './WithdrawModal';
 
 const name = { th: 'โบนัสต้อนรับ', la: 'ໂບນັດຕ້ອນຮັບ', en: 'Welcome bonus' };
@@ -51,6 +51,16 @@ function serveWithdraw(answer: () => Response) {
 }
 
 describe('the withdraw modal with an active bonus', () => {
+  it('counts money parked at a game in what cancelling takes back (issue 39 row 1: a cancel pulls from the games too)', async () => {
+    // 100 in the wallet, 400 at a game, a 250 bonus: a cancel takes back all 250, not the wallet's 100.
+    serveWallet(() => walletResponse({ wallet: { amount: 100 }, slots: [slot('pg', { isActive: true, amount: 400 }), slot('circus', { amount: 0 })] }));
+    serveActiveBonus();
+    serveWithdraw(() => errorResponse('BONUS_CONDITION', 422));
+    renderWithProviders(<Withdraw />);
+    const lock = await screen.findByTestId('withdraw-bonus-lock');
+    expect(within(lock).getByTestId('withdraw-bonus-lock-takes-back')).toHaveTextContent('takes back 250.00 baht');
+  });
+
   it('says the lock before the amount: what is left to wager and what cancelling would take back', async () => {
     serveWallet();
     serveActiveBonus();
@@ -59,7 +69,7 @@ describe('the withdraw modal with an active bonus', () => {
     const lock = await screen.findByTestId('withdraw-bonus-lock');
     expect(within(lock).getByTestId('withdraw-bonus-lock-remaining')).toHaveTextContent('Left to wager before you can withdraw: 3,750.00 baht');
     // The wallet holds 1,000 and the bonus was 250: cancelling takes back 250.
-    expect(within(lock).getByTestId('withdraw-bonus-lock-takes-back')).toHaveTextContent('Cancelling the bonus instead takes back 250.00 baht from your wallet.');
+    expect(within(lock).getByTestId('withdraw-bonus-lock-takes-back')).toHaveTextContent('Cancelling the bonus instead takes back 250.00 baht from your wallet and game accounts.');
     const bar = within(lock).getByRole('progressbar', { name: 'Turnover of Welcome bonus' });
     expect(bar).toHaveAttribute('aria-valuenow', '1250');
     expect(bar).toHaveAttribute('aria-valuemax', '5000');
