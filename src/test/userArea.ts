@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from './server';
 
 /**
- * Answers the calls the logged-in pages make on arrival (wallet, spin-wheel switch, profile, bonuses, statement), for tests
+ * Answers the calls the logged-in pages make on arrival (wallet, spin-wheel switch, profile, bonuses, statement and its bank names), for tests
  * about something else (routing, menus, logout) that land on those pages. Feature tests serve their own.
  */
 export function serveUserArea(): void {
@@ -27,5 +27,7 @@ export function serveUserArea(): void {
     http.get('/api/bonus', () => HttpResponse.json({ bonuses: [] })),
     http.get('/api/bonus/check/active', () => HttpResponse.json({ status: false, type: null, progress: null })),
     http.post('/api/statement', () => HttpResponse.json({ total: 0, statements: [] })),
+    // The statement names banks in the player's language (issue 40 item 5).
+    http.get('/api/lookup/banks', () => HttpResponse.json([{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikorn Bank' }])),
   );
 }

@@ -116,6 +116,8 @@ describe('login screen', () => {
 
   it('disables the button while submitting', async () => {
     let release: () => void = () => undefined;
+    // It lands on /user/home, whose calls must be answered before the test ends.
+    serveUserArea();
     server.use(
       http.post('/api/login', async () => {
         await new Promise<void>((resolve) => (release = resolve));
