@@ -40,7 +40,7 @@ interface Props {
 /**
  * Spec §2 bonus modal: a banner carousel, the notice (%percentFail% replaced, sanitized) and receive, or OK
  * when the bonus is already active. A refused activation shows an error alert with the error text; success
- * shows the saved alert (spec §8).
+ * shows the success alert (spec §8), naming the amount credited rather than a bare "saved" (issue 40 item 11).
  */
 export function BonusModal({ bonus, active, onClose }: Props) {
   const { t } = useTranslation();
@@ -72,7 +72,7 @@ export function BonusModal({ bonus, active, onClose }: Props) {
     current.current = { status: 'activating', requestId };
     send(activationStarted({ requestId }));
     request.unwrap().then(
-      () => send(activationAnswered({ requestId })),
+      (answer) => send(activationAnswered({ requestId, amount: answer.amount })),
       (error: unknown) => send(activationRefused({ requestId, error: errorCode(error as Parameters<typeof errorCode>[0]) })),
     );
   };
@@ -103,8 +103,8 @@ export function BonusModal({ bonus, active, onClose }: Props) {
         {flow.status === 'activated' ? (
           <>
             <div className="alert alert--success" role="alert" data-testid="bonus-saved">
-              <strong>{t('bonus.modal.saved')}</strong>
-              <p>{t('bonus.modal.savedBody')}</p>
+              <strong>{t('bonus.modal.received')}</strong>
+              <p>{t('bonus.modal.credited', { amount: format(flow.amount) })}</p>
             </div>
             <button ref={okButton} type="button" className="button button--primary bonus-modal__action" onClick={onClose}>
               {t('bonus.ok')}

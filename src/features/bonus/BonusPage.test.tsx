@@ -61,7 +61,10 @@ describe('bonus screen', () => {
     const actives = fake.calls.active;
     await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
     const saved = await within(dialog).findByTestId('bonus-saved');
-    expect(saved).toHaveTextContent('Saved');
+    // Issue 40 item 11: the amount credited (the activation's answer), not a bare "saved".
+    expect(saved).toHaveTextContent('Bonus received');
+    expect(saved).toHaveTextContent('250.00 baht bonus was added to your wallet.');
+    expect(saved).not.toHaveTextContent('Saved');
     expect(within(dialog).getByRole('button', { name: 'OK' })).toHaveFocus();
     expect(fake.calls.activate).toEqual(['WELCOME']);
     await waitFor(() => expect(fake.calls.list).toBe(lists + 1));
@@ -231,7 +234,7 @@ describe('promotion search', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Receive' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fake.calls.promote).toEqual(['WELCOME50']);
-    expect(await screen.findByText('Saved: the promotion is now active.')).toBeInTheDocument();
+    expect(await screen.findByText('The promotion is active: 250.00 baht bonus was added to your wallet.')).toBeInTheDocument();
     await waitFor(() => expect(fake.calls.list).toBe(lists + 1));
     expect(await screen.findByTestId('bonus-active-type')).toHaveTextContent('Promotion code');
   });

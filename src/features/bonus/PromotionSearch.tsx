@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/apiErrors';
 import { toastSuccess } from '../../app/notify';
 import { TextField } from '../../components/FormField';
+import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModalWhile } from '../../components/useModalWhile';
 import { useActivatePromotionMutation, useLazyFindPromotionQuery } from './bonusApi';
 import { normalizePromotionCode } from './bonusRules';
@@ -30,6 +31,7 @@ type FailedCall = Parameters<typeof errorCode>[0];
  */
 export function PromotionSearch() {
   const { t } = useTranslation();
+  const format = useFormatAmount();
   const [value, setValue] = useState('');
   const [missing, setMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -76,10 +78,11 @@ export function PromotionSearch() {
     const { requestId } = request;
     apply(receiveStarted({ requestId }));
     request.unwrap().then(
-      () => {
+      (answer) => {
         apply(receiveAnswered({ requestId }));
         setValue('');
-        toastSuccess(t('bonus.promotion.saved'));
+        // Issue 40 item 11: what the promotion credited, not a bare "saved".
+        toastSuccess(t('bonus.promotion.credited', { amount: format(answer.amount) }));
       },
       (error: unknown) => apply(receiveRefused({ requestId, error: errorCode(error as FailedCall) })),
     );

@@ -3,7 +3,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 /**
  * Receiving a bonus from its modal:
  *
- *   ready --started--> activating --answered--> activated (the saved alert; OK closes)
+ *   ready --started--> activating --answered--> activated (the alert names the amount credited; OK closes)
  *                                 --refused---> failed --started--> activating (try again)
  *                                                      --dismissed-> ready
  *
@@ -12,7 +12,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export type ActivationFlow =
   | { status: 'ready' }
   | { status: 'activating'; requestId: string }
-  | { status: 'activated' }
+  /** amount: the bonus credited to the wallet, in baht (the activation's answer; issue 40 item 11). */
+  | { status: 'activated'; amount: number }
   | { status: 'failed'; error: string };
 
 export const initialActivationFlow: ActivationFlow = { status: 'ready' };
@@ -24,8 +25,8 @@ const activationFlow = createSlice({
     activationStarted(state, { payload }: PayloadAction<{ requestId: string }>): ActivationFlow {
       return state.status === 'ready' || state.status === 'failed' ? { status: 'activating', requestId: payload.requestId } : state;
     },
-    activationAnswered(state, { payload }: PayloadAction<{ requestId: string }>): ActivationFlow {
-      return state.status === 'activating' && state.requestId === payload.requestId ? { status: 'activated' } : state;
+    activationAnswered(state, { payload }: PayloadAction<{ requestId: string; amount: number }>): ActivationFlow {
+      return state.status === 'activating' && state.requestId === payload.requestId ? { status: 'activated', amount: payload.amount } : state;
     },
     activationRefused(state, { payload }: PayloadAction<{ requestId: string; error: string }>): ActivationFlow {
       return state.status === 'activating' && state.requestId === payload.requestId ? { status: 'failed', error: payload.error } : state;
