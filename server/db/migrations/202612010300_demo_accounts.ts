@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { verifyPassword } from '../../lib/password';
 
 /**
- * Issue 39 row 5, demo never meets real money (docs/staff.md "Demo", docs/server.md "Demo mode"):
+ * Issue 39 row 5, demo never meets real money (docs/staff.md "Demo"):
  * staff_users.demo and players.demo mark the accounts the demo seed made (1) apart from real ones (0), so that a
  * start with DEMO off can disable them and their sign-in can be refused without trusting their names.
  * Databases seeded before this migration: an account is marked when it still has the demo's public login, the
