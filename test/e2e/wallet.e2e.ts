@@ -129,7 +129,7 @@ test('wallet journey: total, game account, transfer, play, refresh, move back, w
   await page.getByTestId('refresh-balance').click();
   await waitForAmount(gameAmount, afterPlay);
   await waitForAmount(total, 900 + afterPlay);
-  await until(text(page.getByTestId('last-sync')), (value) => /^Balance as of \d+ seconds? ago$/.test(value), 'last refresh');
+  await until(text(page.getByTestId('last-sync')), (value) => /^Updated \d\d:\d\d$/.test(value), 'last refresh');
 
   // Move the whole game balance back to the wallet.
   const back = await transfer('pg', 'WALLET', 'all');

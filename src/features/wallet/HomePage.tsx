@@ -18,12 +18,13 @@ import { useAfterPaint } from '../../components/useAfterPaint';
 import { useBannerGate } from '../../components/useBannerGate';
 import { useBonusLock } from '../../components/useBonusLock';
 import { useModal } from '../../components/useModal';
-import { formatDateTime, formatRelativeTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { AGREEMENT_MODAL, useAgreementPrompt } from './agreementPrompt';
 import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
 import { GameCarousel } from './GameCarousel';
 import { useDelayedFlag, useFormatAmount, useNow } from './hooks';
+import { syncTime } from './syncText';
 import { BonusIcon, DepositIcon, InviteIcon, RefreshIcon, RefundIcon, SpinIcon, TransferIcon, WithdrawIcon } from './icons';
 import { selectGameGroups, selectTotalBalance, type GameGroup } from './selectors';
 import { TRANSFER_MODAL, TransferModal } from './TransferModal';
@@ -45,10 +46,11 @@ const AgreementModal = retryableLazy(AGREEMENT_MODAL, () => import(/* webpackChu
 
 const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
 
-function Widget({ icon, label, onClick, badge, testId, busy }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string; busy?: boolean }) {
+function Widget({ icon, label, onClick, badge, testId, busy, working }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string; busy?: boolean; working?: boolean }) {
+  // `working`: the widget's own action runs (refresh-all): busy and aria-disabled from the tap on, its icon turning.
   return (
     <li>
-      <button type="button" className="widget" onClick={onClick} data-testid={testId} aria-busy={busy || undefined}>
+      <button type="button" className="widget" onClick={onClick} data-testid={testId} aria-busy={busy || working || undefined} aria-disabled={working || undefined}>
         {icon}
         <span className="widget__label">{label}</span>
         {badge && <span className="widget__badge">{badge}</span>}
@@ -190,7 +192,7 @@ export default function HomePage() {
   // When the balance was read (last_sync: the last successful wallet load or refresh-all, set by the prefs slice in
   // the same action that brings the data, so a loaded balance always has its time); nothing while the first load runs.
   const syncText = lastSync
-    ? t('home.lastSync', { time: formatRelativeTime(lastSync, (key, options) => t(key, options) as string, now) })
+    ? t('home.lastSync', { time: syncTime(lastSync, now) })
     : wallet.isLoading
       ? ''
       : t('home.neverSynced');
@@ -294,9 +296,14 @@ export default function HomePage() {
           ) : (
             <Widget
               key="refresh-all"
-              icon={<RefreshIcon />}
+              icon={
+                <span className={refreshing.isLoading ? 'spin' : undefined}>
+                  <RefreshIcon />
+                </span>
+              }
               label={showRefreshing ? t('home.refreshing') : t('home.widgets.refreshAll')}
               onClick={doRefresh}
+              working={refreshing.isLoading}
               testId="widget-refresh-all"
             />
           )}
