@@ -25,6 +25,7 @@ export const USER_SECTIONS: readonly string[] = [
   'reality',
   'receipt',
   'refund',
+  'slipAdvice',
   'slipReasons',
   'statement',
   'transfer',

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
 import { BankMark } from '../../components/BankMark';
-import { formatAccountNumber } from '../../lib/format';
 import { BankModeNote } from './ConfiguredNotes';
+import { accountDigits, groupAccountNumber } from './bankRules';
 import { copiesDetails } from './copyRules';
 import type { DepositBank } from './depositApi';
 import './bankTransfer.css';
@@ -18,17 +18,32 @@ interface BankTransferProps {
   banks: DepositBank[];
   copy: CopyOutcome | null;
   onCopy(entry: DepositBank): void;
+  /** The slip upload's id: with more than one account a link above them leads there (issue 40 item 9). */
+  slipId?: string;
 }
+
+/** Past this many accounts the slip upload is out of sight on a phone, so a link to it comes first. */
+const SLIP_LINK_AFTER = 1;
 
 /**
  * Spec §2 bank transfer: each account to pay into with its bank mark, a copy action (KBANK auto deposit copies
  * the account details: bank, number and name) and the texts of spec §1.
  */
-export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
+export function BankTransfer({ banks, copy, onCopy, slipId }: BankTransferProps) {
   const { t, i18n } = useTranslation();
+  const toSlip = () => {
+    const target = slipId ? document.getElementById(slipId) : null;
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  };
   return (
     <div className="deposit__section">
       <p className="deposit__note">{t('deposit.bank.intro')}</p>
+      {slipId && banks.length > SLIP_LINK_AFTER && (
+        <button type="button" className="button button--link bank-list__to-slip" onClick={toSlip} data-testid="bank-to-slip">
+          {t('deposit.slip.jump')}
+        </button>
+      )}
       <p className="deposit__note deposit__note--strong">{t('deposit.recommended')}</p>
       <ul className="bank-list">
         {banks.map((entry) => {
@@ -50,7 +65,7 @@ export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
                 <div>
                   <dt>{t('deposit.bank.accountNo')}</dt>
                   <dd className="bank-card__number" data-testid="bank-account-no">
-                    {formatAccountNumber(entry.bankAccountNo)}
+                    {groupAccountNumber(entry.bankAccountNo)}
                     {entry.currency ? ` (${entry.currency})` : ''}
                   </dd>
                 </div>
@@ -62,7 +77,7 @@ export function BankTransfer({ banks, copy, onCopy }: BankTransferProps) {
                 aria-label={
                   copiesDetails(entry)
                     ? t('deposit.bank.copyDetailsLabel', { bank: name })
-                    : t('deposit.bank.copyLabel', { bank: name, number: entry.bankAccountNo })
+                    : t('deposit.bank.copyLabel', { bank: name, number: accountDigits(entry.bankAccountNo) })
                 }
                 data-testid="bank-copy"
               >

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
 import { useGetDepositLookupQuery, useGetSlipLookupQuery } from './depositApi';
 
 /**
@@ -11,7 +13,7 @@ export const DEFAULT_SLIP_WINDOW_MINUTES = 60;
 
 /** About how long an automatic deposit takes to reach the wallet (the deposit setting's creditMinutes). */
 export function useCreditMinutes(): number {
-  return useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ minutes: data?.creditMinutes }) }).minutes ?? DEFAULT_CREDIT_MINUTES;
+  return useGetDepositLookupQuery(useAppSelector(selectLocale), { selectFromResult: ({ data }) => ({ minutes: data?.creditMinutes }) }).minutes ?? DEFAULT_CREDIT_MINUTES;
 }
 
 /** How long after the transfer a slip may be uploaded (the slip lookup's uploadWindowMinutes). */

@@ -1,13 +1,18 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useGetProfileQuery } from '../../app/accountApi';
+import { useAppSelector } from '../../app/hooks';
+import { selectLocale } from '../../app/prefs';
 import { useGetWalletQuery } from '../../app/walletApi';
 import { EditBankNameModal } from '../../components/EditBankNameModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { Skeleton } from '../../components/Skeleton';
 import { copyText } from '../../lib/copy';
+import { emptyDepositTextKey, useOnline } from './availability';
 import { BankTransfer, type CopyOutcome } from './BankTransfer';
+import { banksForCurrency } from './bankRules';
 import { copyNeedsEnglishName, copyTextFor } from './copyRules';
 import { useGetDepositLookupQuery, type DepositBank } from './depositApi';
 import { MethodTabs, type MethodTab } from './MethodTabs';
@@ -31,23 +36,28 @@ type Method = 'bank' | 'qr' | 'wallet';
  */
 export default function DepositModal({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const lookup = useGetDepositLookupQuery();
+  const lookup = useGetDepositLookupQuery(useAppSelector(selectLocale));
   const { data: wallet } = useGetWalletQuery();
+  // Issue 40 item 9: the accounts of the player's market only, decided by their currency (a Thai player sees no LAK account).
+  const currency = useGetProfileQuery().data?.bankAccount?.currency;
+  const online = useOnline();
+  const slipId = useId();
   const [method, setMethod] = useState<Method | null>(null);
   const [qrBank, setQrBank] = useState<QrBank | null>(null);
   const [copy, setCopy] = useState<CopyOutcome | null>(null);
   const [nameFirst, setNameFirst] = useState<DepositBank | null>(null);
 
-  const banks = useMemo(() => (lookup.data?.banks ?? []).filter((entry) => entry.bankType !== 'PAYMENT'), [lookup.data]);
+  const channels = useMemo(() => banksForCurrency(lookup.data?.banks ?? [], currency), [lookup.data, currency]);
+  const banks = useMemo(() => channels.filter((entry) => entry.bankType !== 'PAYMENT'), [channels]);
   const qrEntries = useMemo(() => {
-    const all = lookup.data?.banks ?? [];
+    const all = channels;
     // KBANK's QR is its PromptPay auto deposit; WW and E2P are payment types that only take QRs.
     const usable = all.filter((entry) => isQrBank(entry.bankCode) && (entry.bankType === 'PAYMENT' || entry.mode === 'AUTO'));
     return QR_BANKS.flatMap((bank) => {
       const entry = usable.find((e) => e.bankCode === bank);
       return entry ? [{ bank, entry }] : [];
     });
-  }, [lookup.data]);
+  }, [channels]);
   const qrBanks = useMemo(() => qrEntries.map((e) => e.bank), [qrEntries]);
   const wallets = lookup.data?.wallets ?? [];
   const qr = useQrDeposit(qrBanks);
@@ -84,7 +94,7 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
         {lookup.isLoading ? (
           <Skeleton rows={3} variant="card" />
         ) : selected === null ? (
-          <EmptyState text={t('deposit.unavailable')} testId="deposit-unavailable">
+          <EmptyState text={t(emptyDepositTextKey(online))} testId="deposit-unavailable">
             <button type="button" className="button" onClick={() => void lookup.refetch()}>
               {t('deposit.retry')}
             </button>
@@ -93,8 +103,8 @@ export default function DepositModal({ onClose }: { onClose: () => void }) {
           <MethodTabs<Method> label={t('deposit.methods.label')} tabs={tabs} selected={selected} onSelect={setMethod}>
             {selected === 'bank' && (
               <>
-                <BankTransfer banks={banks} copy={copy} onCopy={onCopy} />
-                <SlipUpload />
+                <BankTransfer banks={banks} copy={copy} onCopy={onCopy} slipId={slipId} />
+                <SlipUpload id={slipId} />
               </>
             )}
             {selected === 'qr' && (

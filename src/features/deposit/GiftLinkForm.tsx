@@ -16,7 +16,7 @@ type Outcome = { kind: 'received'; amount: number } | { kind: 'refused'; text: s
 export function GiftLinkForm() {
   const { t } = useTranslation();
   // The minimum the server enforces (deposit lookup giftMinimum, issue 12); the product's default until it answers.
-  const giftMinimum = useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ min: data?.giftMinimum }) }).min ?? GIFT_MINIMUM_BAHT;
+  const giftMinimum = useGetDepositLookupQuery(useAppSelector(selectLocale), { selectFromResult: ({ data }) => ({ min: data?.giftMinimum }) }).min ?? GIFT_MINIMUM_BAHT;
   const locale = useAppSelector(selectLocale);
   const [link, setLink] = useState('');
   const [encrypting, setEncrypting] = useState(false);

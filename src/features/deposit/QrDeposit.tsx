@@ -70,6 +70,7 @@ export function QrDeposit({ banks, selected, onSelect, state, now, onCreate, onC
         onCancel={(id) => onCancel(current.bank, id)}
         replaces={replaces}
         onLeave={onLeave}
+        payeeName={current.entry.bankAccountName}
       />
     </div>
   );

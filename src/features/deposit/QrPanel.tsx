@@ -8,11 +8,12 @@ import { amountExample, keepAmountCharacters, readAmount, writeAmount } from '..
 import { formatAmount } from '../../lib/format';
 import { CreditTimeNote } from './ConfiguredNotes';
 import { useGetDepositLookupQuery } from './depositApi';
+import { QrFrame } from './QrFrame';
 import { QrImage } from './QrImage';
 import { QrReviewHelp } from './QrReviewHelp';
 import { QrSaveActions } from './QrSaveActions';
 import { useKeepFocus } from './useKeepFocus';
-import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
+import { formatCountdown, isCountdownUrgent, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
 import type { QrMachine } from './qrSlice';
 
 interface QrPanelProps {
@@ -26,10 +27,12 @@ interface QrPanelProps {
   replaces: { bankName: string; amount: number; expiresAt: number } | null;
   /** Leaving the modal for support (from the review help). */
   onLeave(): void;
+  /** Who the money goes to (the channel's account name, in the player's language), shown in the QR's frame. */
+  payeeName?: string;
 }
 
 /** One bank's QR deposit: the amount form with quick picks, or the QR with its countdown and cancel. */
-export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, replaces, onLeave }: QrPanelProps) {
+export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, replaces, onLeave, payeeName }: QrPanelProps) {
   const { t, i18n } = useTranslation();
   const locale = useAppSelector(selectLocale);
   const [text, setText] = useState('');
@@ -52,7 +55,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
   const reading = readAmount(text, locale);
   const ambiguous = reading.kind === 'refused' && reading.reason === 'ambiguous';
   // The minimum the server enforces (deposit lookup, already loaded by the modal); the spec's until it says.
-  const minimum = useGetDepositLookupQuery(undefined, { selectFromResult: ({ data }) => ({ min: data?.qrMinimums?.[bank] }) }).min ?? QR_MINIMUM[bank];
+  const minimum = useGetDepositLookupQuery(useAppSelector(selectLocale), { selectFromResult: ({ data }) => ({ min: data?.qrMinimums?.[bank] }) }).min ?? QR_MINIMUM[bank];
   // An ambiguous amount keeps the button: pressing it says how to write the amount (KBANK would disable it as 0).
   const decision = ambiguous ? 'ignored' : qrCreateDecision(bank, amount, minimum);
   const baht = (value: number) => formatAmount(value, locale);
@@ -126,15 +129,22 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
       )}
       {machine.status === 'shown' || machine.status === 'cancelling' ? (
         <div className="qr__shown">
-          <QrImage svg={machine.qr.svg} payload={machine.qr.payload} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
+          <QrFrame bank={bank} payeeName={payeeName}>
+            <QrImage svg={machine.qr.svg} payload={machine.qr.payload} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
+          </QrFrame>
           <p className="qr__amount">
             {t('deposit.qr.amount')}: <strong data-testid="qr-amount">{baht(machine.qr.amount)}</strong> {t('deposit.baht')}
           </p>
-          <p className="qr__countdown">
+          <p
+            className={isCountdownUrgent(secondsLeft(machine.qr.expiresAt, now)) ? 'qr__countdown qr__countdown--urgent' : 'qr__countdown'}
+            data-urgent={isCountdownUrgent(secondsLeft(machine.qr.expiresAt, now))}
+            data-testid="qr-countdown-line"
+          >
             {t('deposit.qr.payWithin')}{' '}
             <span role="timer" aria-live="off" aria-atomic="true" data-testid="qr-countdown">
               {formatCountdown(secondsLeft(machine.qr.expiresAt, now))}
             </span>
+            {isCountdownUrgent(secondsLeft(machine.qr.expiresAt, now)) && <span className="qr__hurry"> {t('deposit.qr.hurry')}</span>}
           </p>
           <p className="deposit__note">{t('deposit.qr.scanHint')}</p>
           <CreditTimeNote />

@@ -8,14 +8,14 @@ import { selectAccountNames } from '../../components/receipt';
 import { formatAmount } from '../../lib/format';
 import { SlipWindowNote } from './ConfiguredNotes';
 import { useGetSlipLookupQuery, useUploadSlipMutation } from './depositApi';
-import { slipUploadResult, type SlipUploadResult } from './slipResult';
+import { slipAdviceKey, slipUploadResult, type SlipUploadResult } from './slipResult';
 import { useKeepFocus } from './useKeepFocus';
 
 /**
  * Slip upload (spec §1, §7): a photo straight from the camera on phones or a picture from the device,
  * sent as multipart field `file` with the 5-minute upload timeout; the result in the player's language.
  */
-export function SlipUpload() {
+export function SlipUpload({ id }: { id?: string } = {}) {
   const { t, i18n } = useTranslation();
   const locale = useAppSelector(selectLocale);
   const bank = useAppSelector(selectAccountNames).bank;
@@ -54,7 +54,7 @@ export function SlipUpload() {
   );
 
   return (
-    <section ref={section} tabIndex={-1} className="deposit__section slip-upload" aria-labelledby={titleId}>
+    <section ref={section} id={id} tabIndex={-1} className="deposit__section slip-upload" aria-labelledby={titleId}>
       <h3 id={titleId} className="deposit__subtitle">
         {t('deposit.slip.title')}
       </h3>
@@ -98,9 +98,10 @@ export function SlipUpload() {
           </div>
         )}
         {!isLoading && result?.kind === 'refused' && (
-          <p className="alert alert--error" data-testid="slip-result">
-            {t('deposit.slip.refused', { reason: t(result.textKey) })}
-          </p>
+          <div className="alert alert--error" data-testid="slip-result" data-kind="refused">
+            <p>{t('deposit.slip.refused', { reason: t(result.textKey) })}</p>
+            <p data-testid="slip-advice">{t(slipAdviceKey(result.code, (key) => i18n.exists(key)))}</p>
+          </div>
         )}
       </div>
     </section>

@@ -1,4 +1,5 @@
 import { isEnglishName, needsEnglishName } from '../../lib/bankAccountName';
+import { accountDigits } from './bankRules';
 import type { DepositBank } from './depositApi';
 
 /** The player's registered account as the wallet (or profile) answer carries it. */
@@ -25,8 +26,10 @@ export function copiesDetails(entry: Pick<DepositBank, 'bankCode' | 'mode'>): bo
 /**
  * What the copy action puts on the clipboard: for KBANK auto deposit the bank (in the player's language), the
  * account number and the account name, one a line (pasted into a note or chat they stay apart); for any other
- * account the number alone, which bank apps take in their account field.
+ * account the number alone, which bank apps take in their account field. The number is its digits only (issue 40
+ * item 9): the grouping dashes on screen and any the operator typed would be refused by a bank app's field.
  */
 export function copyTextFor(entry: Pick<DepositBank, 'bankCode' | 'mode' | 'bankAccountNo' | 'bankAccountName'>, bankName: string): string {
-  return copiesDetails(entry) ? [bankName, entry.bankAccountNo, entry.bankAccountName].join('\n') : entry.bankAccountNo;
+  const number = accountDigits(entry.bankAccountNo);
+  return copiesDetails(entry) ? [bankName, number, entry.bankAccountName].join('\n') : number;
 }

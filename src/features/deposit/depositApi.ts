@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Locale } from '../../lib/locale';
 
 /** A bank channel of the deposit lookup (spec §3): PAYMENT for the payment types WW and E2P. */
 export interface DepositBank {
@@ -6,7 +7,8 @@ export interface DepositBank {
   bankType: 'BANK' | 'PAYMENT' | string;
   /** AUTO (credited automatically) or another mode (manual: the player uploads a slip). */
   mode: string;
-  bank: { nameTH: string; nameEN: string };
+  /** name: in the language the lookup was asked in (issue 40 item 13); absent from an older server. */
+  bank: { nameTH: string; nameEN: string; name?: string };
   bankAccountName: string;
   bankAccountNo: string;
   currency?: string;
@@ -109,8 +111,9 @@ export const SLIP_PAGE_SIZE = 10;
 
 export const depositApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDepositLookup: build.query<DepositLookup, void>({
-      query: () => '/api/lookup/deposit',
+    /** The argument is the player's locale: names and account names come in that language (issue 40 item 13). */
+    getDepositLookup: build.query<DepositLookup, Locale>({
+      query: (lang) => `/api/lookup/deposit?lang=${lang}`,
       providesTags: ['Lookup'],
       // Spec §8: failures of the deposit list are swallowed; the modal says it has nothing to show.
       extraOptions: { silent: true },

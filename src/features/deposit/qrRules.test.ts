@@ -1,4 +1,4 @@
-import { formatCountdown, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft } from './qrRules';
+import { formatCountdown, isCountdownUrgent, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft } from './qrRules';
 
 describe('QR quick picks and minimums (spec §5, §9)', () => {
   it('offers the quick picks of each bank', () => {
@@ -73,5 +73,15 @@ describe('countdown', () => {
     expect(secondsLeft(10_000, 9_001)).toBe(1);
     expect(secondsLeft(10_000, 10_000)).toBe(0);
     expect(secondsLeft(10_000, 12_000)).toBe(0);
+  });
+});
+
+describe('the countdown turns urgent in its last minute (issue 40 item 9)', () => {
+  it('from 60 seconds left down to 0, not before', () => {
+    expect(isCountdownUrgent(299)).toBe(false);
+    expect(isCountdownUrgent(61)).toBe(false);
+    expect(isCountdownUrgent(60)).toBe(true);
+    expect(isCountdownUrgent(1)).toBe(true);
+    expect(isCountdownUrgent(0)).toBe(true);
   });
 });

@@ -48,6 +48,13 @@ export function secondsLeft(expiresAt: number, now: number): number {
   return Math.max(0, Math.ceil((expiresAt - now) / 1000));
 }
 
+/** The countdown's last minute (issue 40 item 9): it turns urgent so the player pays now or makes a new QR. */
+export const URGENT_SECONDS = 60;
+
+export function isCountdownUrgent(seconds: number): boolean {
+  return seconds <= URGENT_SECONDS;
+}
+
 /** mm:ss of a number of seconds (minutes keep counting past 59). */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -40,3 +40,11 @@ export function slipUploadResult(
   if (HELD_FOR_REVIEW.has(code)) return { kind: 'review', code: code as 'NOT_MATCH' | 'DEPOSIT_LIMIT' };
   return { kind: 'refused', code, textKey: reasonTextKey(code, exists) };
 }
+
+/**
+ * What the player should do after a refused slip (issue 40 item 9), per reason: slipAdvice.<CODE> when the locales
+ * have advice for that code, else the general advice (check the slip and upload it again, or ask staff).
+ */
+export function slipAdviceKey(code: string, exists: (key: string) => boolean): string {
+  return exists(`slipAdvice.${code}`) ? `slipAdvice.${code}` : 'slipAdvice.default';
+}

@@ -24,6 +24,14 @@ export function walletAnswer(amount = 1000, bankAccount = { bankCode: 'KBANK', b
   };
 }
 
+/** GET /api/account/profile of a player whose account is in this currency (BAHT or LAK). */
+export function profileAnswer(currency: string) {
+  return {
+    profile: { _id: '1', username: '0812345678', name: 'Demo', createdAt: '2026-01-01T00:00:00.000Z' },
+    bankAccount: { bankCode: 'KBANK', bankAccountName: 'DEMO PLAYER', bankAccountNo: '1112223334', currency, bank: { nameTH: 'ธนาคาร', nameEN: 'Bank' } },
+  };
+}
+
 /** A PromptPay payload as the server makes them (promptparse anyId; tag 54 is the amount). */
 export const QR_PAYLOAD = '00020101021229370016A000000677010111011300668123456785802TH53037645406100.0063046A1B';
 
@@ -53,6 +61,8 @@ export function fakeQrServer({ expireIn = 300, svg = QR_SVG, payload }: { expire
   const handlers = [
     http.get('/api/lookup/deposit', () => HttpResponse.json(depositLookup)),
     http.get('/api/lookup/slip', () => HttpResponse.json({ isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 })),
+    // The profile's currency picks the accounts of the player's market (a baht player here).
+    http.get('/api/account/profile', () => HttpResponse.json(profileAnswer('BAHT'))),
     http.get('/api/wallet', () => {
       calls.wallet += 1;
       return HttpResponse.json(walletAnswer(balance));
