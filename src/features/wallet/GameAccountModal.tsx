@@ -12,7 +12,7 @@ import { AmountField } from './AmountField';
 import { selectLaunch } from './flowSlices';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { gameLaunched, launchTargets, type LaunchTarget } from './launch';
-import { isLaunching, launchReset } from './launchSlice';
+import { isLaunching, launchingTarget, launchReset } from './launchSlice';
 import { MoveAlert, resultText } from './MoveAlert';
 import { parseAmountInput, providerCredit } from './money';
 import { GAME_QUICK_AMOUNTS, readGameAmount, type RuleError } from './rules';
@@ -56,6 +56,7 @@ export function GameAccountModal({ code, onClose }: Props) {
   const walletBalance = useAppSelector(selectWallet)?.wallet.amount;
   const amountField = useRef<HTMLInputElement>(null);
   const busy = isLaunching(launch) || flow.status === 'submitting';
+  const launching = launchingTarget(launch);
   const launchError = launch.status === 'failed' ? launch.code : null;
   const fallbackLink = launch.status === 'blocked' ? launch.link : null;
   const showBusy = useDelayedFlag(busy);
@@ -232,6 +233,7 @@ export function GameAccountModal({ code, onClose }: Props) {
                   className="button button--primary"
                   onClick={() => play(target)}
                   aria-disabled={busy}
+                  aria-busy={launching === target || undefined}
                   data-testid={`game-play-${target}`}
                 >
                   {t(TARGET_LABELS[target])}

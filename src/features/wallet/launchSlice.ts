@@ -26,6 +26,9 @@ export const initialLaunchState: LaunchState = { status: 'idle' };
 
 export const isLaunching = (state: LaunchState) => state.status === 'transferring' || state.status === 'linking';
 
+/** The button whose launch is under way (its busy state, shown from the tap on: issue 40 item 12), or null. */
+export const launchingTarget = (state: LaunchState): LaunchTarget | null => (isLaunching(state) && 'target' in state ? state.target : null);
+
 const launchSlice = createSlice({
   name: 'wallet/launch',
   initialState: initialLaunchState as LaunchState,
