@@ -91,6 +91,15 @@ describe('play limits page', () => {
     expect(await screen.findByTestId('limit-lossWeek-status')).toHaveTextContent('Saved.');
   });
 
+  it.each([
+    ['th' as const, 'ใช้ไปใน 24 ชั่วโมงที่ผ่านมา:'],
+    ['la' as const, 'ໃຊ້ໄປໃນ 24 ຊົ່ວໂມງທີ່ຜ່ານມາ:'],
+  ])('in %s keeps a space between "used in" and the window that starts with a number (issue 40 item 11)', async (locale, text) => {
+    limitsBackend();
+    renderApp('/user/limits', { preloadedState: { ...loggedIn.preloadedState, prefs: { ...initialPrefs, locale } } });
+    expect(await screen.findByTestId('limit-depositDay-usage')).toHaveTextContent(text);
+  });
+
   it('in Lao reads 150,50 as 150.5 baht, shows the maximum in Lao marks and refuses 150.50 (issue 40)', async () => {
     const backend = limitsBackend();
     const { user } = renderApp('/user/limits', { preloadedState: { ...loggedIn.preloadedState, prefs: { ...initialPrefs, locale: 'la' } } });
