@@ -25,3 +25,13 @@ it('styles every text-like input type the screens use', () => {
   expect(used.has('url')).toBe(true);
   expect(missing).toEqual([]);
 });
+
+it('lays a checkbox row (.field--inline) out as a row even without .field: the age checkbox beside its label', () => {
+  const css = readFileSync(join(__dirname, 'styles.css'), 'utf8');
+  const rule = /(^|\n)\.field--inline \{([^}]*)\}/.exec(css)?.[2] ?? '';
+  expect(rule).toMatch(/display:\s*flex/);
+  expect(rule).toMatch(/flex-direction:\s*row/);
+  // The registration's age row is such a row without .field.
+  const bankStep = readFileSync(join(__dirname, '..', 'features', 'register', 'steps', 'BankStep.tsx'), 'utf8');
+  expect(bankStep).toMatch(/className="field--inline register__age"/);
+});
