@@ -32,6 +32,16 @@ function renderHome(preloadedState: PreloadedState = accepted) {
 }
 
 describe('home screen', () => {
+  it('shows 0 coins in a neutral badge, not the red one (issue 40 item 11)', async () => {
+    serveWallet(() => walletResponse({ profile: { name: 'Somchai', username: '0812345678', _id: '1', coin: 0 } }));
+    server.use(http.get('/api/spinwheel/active', () => HttpResponse.json({ isActive: true })));
+    renderHome();
+    const spin = await screen.findByTestId('widget-spin');
+    await waitFor(() => expect(spin).toHaveTextContent('0 coins'));
+    expect(within(spin).getByText('0 coins')).toHaveClass('widget__badge', 'widget__badge--quiet');
+  });
+
+
   it('is the /user/home route: name, total across wallet and games, invite bonus, last refresh', async () => {
     serveWallet();
     renderApp('/user/home', { preloadedState: { ...accepted, session: { token: 'tok', remember: false, login: { status: 'loggedIn' } } } });
@@ -401,6 +411,8 @@ describe('home screen', () => {
     const spin = await screen.findByTestId('widget-spin');
     expect(spin).toHaveTextContent('Spin wheel');
     await waitFor(() => expect(spin).toHaveTextContent('3 coins'));
+    // Coins to spend: the badge calls for attention (issue 40 item 11: only at 0 it is neutral).
+    expect(within(spin).getByText('3 coins')).not.toHaveClass('widget__badge--quiet');
     expect(screen.queryByRole('button', { name: 'Refresh all' })).not.toBeInTheDocument();
     await user.click(spin);
     expect(store.getState().modals.stack).toEqual(['spinWheel']);

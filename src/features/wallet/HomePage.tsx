@@ -46,14 +46,15 @@ const AgreementModal = retryableLazy(AGREEMENT_MODAL, () => import(/* webpackChu
 
 const CAROUSEL_TITLES = { slot: 'home.carousels.slot', sport: 'home.carousels.sport', lotto: 'home.carousels.lotto' } as const;
 
-function Widget({ icon, label, onClick, badge, testId, busy, working }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; testId: string; busy?: boolean; working?: boolean }) {
+function Widget({ icon, label, onClick, badge, quietBadge, testId, busy, working }: { icon: ReactNode; label: string; onClick: () => void; badge?: string; quietBadge?: boolean; testId: string; busy?: boolean; working?: boolean }) {
   // `working`: the widget's own action runs (refresh-all): busy and aria-disabled from the tap on, its icon turning.
   return (
     <li>
       <button type="button" className="widget" onClick={onClick} data-testid={testId} aria-busy={busy || working || undefined} aria-disabled={working || undefined}>
         {icon}
         <span className="widget__label">{label}</span>
-        {badge && <span className="widget__badge">{badge}</span>}
+        {/* quietBadge: a count with nothing to act on (0 coins) is neutral, not an alarm in red (issue 40 item 11). */}
+        {badge && <span className={quietBadge ? 'widget__badge widget__badge--quiet' : 'widget__badge'}>{badge}</span>}
       </button>
     </li>
   );
@@ -290,6 +291,7 @@ export default function HomePage() {
               icon={<SpinIcon />}
               label={t('home.widgets.spin')}
               badge={t('home.widgets.coins', { count: data?.profile.coin ?? 0 })}
+              quietBadge={(data?.profile.coin ?? 0) <= 0}
               onClick={() => dispatch(modalOpened(SPIN_WHEEL_MODAL))}
               testId="widget-spin"
             />
