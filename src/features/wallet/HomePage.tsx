@@ -261,6 +261,13 @@ export default function HomePage() {
           <Link to="/user/limits">{t('home.playLimits')}</Link>
         </p>
       )}
+      {/* Issue 40 item 11: a running time-out or self-exclusion is said on arrival, not only once a button refuses. */}
+      {restriction && refusals === 0 && (
+        <p className="play-restriction" role="status" data-testid="play-restriction">
+          {t(`home.restricted.${restriction.kind === 'EXCLUSION' ? 'EXCLUSION' : 'TIMEOUT'}`, { date: formatDateTime(restriction.endsAt) })}{' '}
+          <Link to="/user/limits">{t('home.playLimits')}</Link>
+        </p>
+      )}
 
       <div className="invite-bonus">
         <span id="invite-bonus-amount">

@@ -36,6 +36,18 @@ function renderHome() {
 }
 
 describe('home screen during a time-out or self-exclusion (issue 15)', () => {
+  it.each([
+    ['TIMEOUT' as const, 'Time-out until'],
+    ['EXCLUSION' as const, 'Self-exclusion until'],
+  ])('says a running %s on arrival, before any button is tried, with its end and the limits page (issue 40 item 11)', async (kind, words) => {
+    serve(kind);
+    renderHome();
+    const notice = await screen.findByTestId('play-restriction');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent(`${words} ${formatDateTime(ENDS)}: deposits, transfers and games are closed`);
+    expect(within(notice).getByRole('link', { name: 'Play limits and breaks' })).toHaveAttribute('href', '/user/limits');
+  });
+
   it('the deposit button says the time-out and its end instead of opening the deposit modal', async () => {
     serve('TIMEOUT');
     const { user, store } = renderHome();
@@ -79,6 +91,7 @@ describe('home screen during a time-out or self-exclusion (issue 15)', () => {
     await user.click(await screen.findByTestId('widget-deposit'));
     expect(store.getState().modals.stack).toEqual(['deposit']);
     expect(screen.queryByTestId('play-refusal')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('play-restriction')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Play limits and breaks' })).toHaveAttribute('href', '/user/limits');
     expect(calls.banners).toBe(0);
   });
