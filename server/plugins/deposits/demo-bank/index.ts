@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { makeSlipPng } from '../domain/slip-image';
 import { nowIso } from '../../../db';
 import { AppError } from '../../../errors';
 import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../repository';
 import { BANK_CSS, BANK_JS, renderBankPage, type BankPageData } from './page';
+import { bankFontPath, bankLang } from './texts';
 import { issueVoucher, makeTransfer, payQr, postSignedEvent, slipFor, type ReceiverChoice } from './bank-service';
 import { PayoutSimulator } from '../../../adapters/payouts';
 
@@ -64,10 +66,17 @@ export default async function demoBank(app: FastifyInstance): Promise<void> {
       promptPayId: app.deposits.env.promptPayId,
       operatorName: app.deposits.env.operatorName,
       now,
+      lang: bankLang(q.lang, req.headers.cookie),
     });
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
   });
   app.get('/demo/bank/bank.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(BANK_JS));
+  // The Thai and Lao faces of the page (texts.ts BANK_FONTS): a fixed list of names, never a path from the request.
+  app.get<{ Params: { file: string } }>('/demo/bank/fonts/:file', async (req, reply) => {
+    const file = bankFontPath(req.params.file);
+    if (!file) throw new AppError(404, 'NO_DATA');
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('font/woff2').send(await readFile(file));
+  });
   app.get('/demo/bank/bank.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(BANK_CSS));
 
   app.post<{ Params: { id: string }; Body: Form }>('/demo/bank/qr/:id/pay', form, async (req, reply) => {
