@@ -173,16 +173,24 @@ describe('POST /api/staff/players/:id/status', () => {
     expect(JSON.parse(String(after[1].detail))).toEqual({ from: 'inactive', to: 'active' });
   });
 
-  test("inactive also drops the player's open sockets, and their old token cannot connect again", async () => {
+  test("inactive also drops the player's open sockets (chat and wallet alike), and their old token cannot connect again", async () => {
     const p = await fundedPlayer();
     const url = await listen(t.app);
     const socket = socketTo(url, { token: p.token });
     try {
       await connected(socket);
       expect(await join(socket, t.app.realtime.roomOfPlayer(p.id))).toEqual({ ok: true });
+      // A second socket that joined no chat room (the wallet's pushes) goes too, at once.
+      const wallet = socketTo(url, { token: p.token });
+      await connected(wallet);
       const dropped = next<string>(socket, 'disconnect');
+      const walletDropped = next<string>(wallet, 'disconnect');
       expect(answer(await setStatus(p.id, { status: 'inactive', reason: 'sockets' }))).toBe('200 ok');
       expect(await dropped).toBe('io server disconnect');
+      // Well before the timed session check (SOCKET_SESSION_CHECK_MS, 5 s), which would find it too.
+      const late = new Promise<string>((resolve) => setTimeout(() => resolve('still connected'), 2000));
+      expect(await Promise.race([walletDropped, late])).toBe('io server disconnect');
+      wallet.disconnect();
       const again = socketTo(url, { token: p.token });
       try {
         expect(await refused(again)).toBe('invalid-token');

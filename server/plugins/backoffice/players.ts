@@ -199,7 +199,8 @@ export async function playersRoutes(app: FastifyInstance): Promise<void> {
         return true;
       });
       // Sessions are ended in the transaction; the open sockets (every process's, through the adapter) go now.
-      if (changed && to === 'inactive' && app.hasDecorator('realtime')) app.realtime.io.in(app.realtime.roomOfPlayer(id)).disconnectSockets(true);
+      // Every socket the player holds (chat and wallet pushes alike), not only those that joined the chat room.
+      if (changed && to === 'inactive' && app.hasDecorator('realtime')) app.realtime.endPlayerSessions(id);
       return { id, status: to as Settable };
     },
   );
