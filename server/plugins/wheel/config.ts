@@ -23,6 +23,11 @@ export interface WheelPrize {
 export interface WheelSlice {
   code: string;
   label: string;
+  /**
+   * The slice's label per language (issue 40 item 13), drawn on the wheel in the player's language; the file's
+   * `labels` {th, la, en}, else `label` in every language. `label` stays the spec's wire field.
+   */
+  labels: Localized;
   bgColor: string;
   textColor: string;
   /** Relative chance: a slice is drawn with probability weight / (sum of the active slices' weights). */
@@ -80,17 +85,19 @@ function parseSlice(v: unknown, i: number, errors: string[]): WheelSlice {
   const at = `slices[${i}]`;
   const o = (v && typeof v === 'object' && !Array.isArray(v) ? v : {}) as Record<string, unknown>;
   if (o !== v) errors.push(`${at} must be an object`);
-  unknownKeys(o, ['code', 'label', 'bgColor', 'textColor', 'weight', 'active', 'prize'], `${at} `, errors);
+  unknownKeys(o, ['code', 'label', 'labels', 'bgColor', 'textColor', 'weight', 'active', 'prize'], `${at} `, errors);
   const code = typeof o.code === 'string' ? normalizeCode(o.code) : null;
   if (!code) errors.push(`${at}.code must be 1-32 characters A-Z, 0-9, _ or - (case-insensitive)`);
   const label = typeof o.label === 'string' ? o.label.trim() : '';
   if (!label || label.length > 32) errors.push(`${at}.label must be 1-32 characters`);
+  const labels = parseLocalized(o.labels, `${at}.labels`, errors, false, 32) ?? { th: label, la: label, en: label };
   for (const k of ['bgColor', 'textColor'] as const) if (typeof o[k] !== 'string' || !COLOR.test(o[k] as string)) errors.push(`${at}.${k} must be a colour #rrggbb`);
   if (!Number.isInteger(o.weight) || (o.weight as number) < 1 || (o.weight as number) > MAX_WEIGHT) errors.push(`${at}.weight must be a whole number 1-${MAX_WEIGHT}`);
   if (o.active !== undefined && typeof o.active !== 'boolean') errors.push(`${at}.active must be true or false`);
   return {
     code: code ?? String(o.code ?? ''),
     label,
+    labels: { th: labels.th.trim(), la: labels.la.trim(), en: labels.en.trim() },
     bgColor: String(o.bgColor ?? '').toLowerCase(),
     textColor: String(o.textColor ?? '').toLowerCase(),
     weight: Number(o.weight),

@@ -31,7 +31,7 @@ export const DEMO_WHEEL = {
   couponValidDays: 7,
   slices: [
     { code: 'CASH5', label: '฿5', bgColor: '#f59e0b', textColor: '#1f2937', weight: 28, prize: { type: 'cash', amount: 5, ...cash(5) } },
-    { code: 'COIN1', label: '+1 COIN', bgColor: '#0ea5e9', textColor: '#ffffff', weight: 15, prize: { type: 'coin', amount: 1, ...coins(1) } },
+    { code: 'COIN1', label: '+1 COIN', labels: { th: '+1 เหรียญ', la: '+1 ຫຼຽນ', en: '+1 coin' }, bgColor: '#0ea5e9', textColor: '#ffffff', weight: 15, prize: { type: 'coin', amount: 1, ...coins(1) } },
     { code: 'CASH10', label: '฿10', bgColor: '#10b981', textColor: '#ffffff', weight: 20, prize: { type: 'cash', amount: 10, ...cash(10) } },
     {
       code: 'NONE',
@@ -45,7 +45,7 @@ export const DEMO_WHEEL = {
       },
     },
     { code: 'CASH20', label: '฿20', bgColor: '#8b5cf6', textColor: '#ffffff', weight: 10, prize: { type: 'cash', amount: 20, ...cash(20) } },
-    { code: 'COIN2', label: '+2 COIN', bgColor: '#06b6d4', textColor: '#1f2937', weight: 5, prize: { type: 'coin', amount: 2, ...coins(2) } },
+    { code: 'COIN2', label: '+2 COIN', labels: { th: '+2 เหรียญ', la: '+2 ຫຼຽນ', en: '+2 coins' }, bgColor: '#06b6d4', textColor: '#1f2937', weight: 5, prize: { type: 'coin', amount: 2, ...coins(2) } },
     { code: 'CASH50', label: '฿50', bgColor: '#ef4444', textColor: '#ffffff', weight: 4, prize: { type: 'cash', amount: 50, ...cash(50) } },
     { code: 'CASH100', label: '฿100', bgColor: '#facc15', textColor: '#7c2d12', weight: 1, prize: { type: 'cash', amount: 100, ...cash(100) } },
   ],

@@ -8,11 +8,12 @@ const slice = {
   properties: {
     code: { type: 'string' },
     label: { type: 'string' },
+    labels: localized,
     bgColor: { type: 'string' },
     textColor: { type: 'string' },
     prize: { type: 'object', properties: { htmlDescription: localized }, required: ['htmlDescription'] },
   },
-  required: ['code', 'label', 'bgColor', 'textColor', 'prize'],
+  required: ['code', 'label', 'labels', 'bgColor', 'textColor', 'prize'],
 } as const;
 
 export const setupResponse = {
@@ -41,8 +42,8 @@ export const spinResponse = {
     error: { type: 'null' },
     result: {
       type: 'object',
-      properties: { code: { type: 'string' }, label: { type: 'string' }, remainingCoin: { type: 'integer' }, couponId: { type: ['string', 'null'] } },
-      required: ['code', 'label', 'remainingCoin', 'couponId'],
+      properties: { code: { type: 'string' }, label: { type: 'string' }, labels: localized, remainingCoin: { type: 'integer' }, couponId: { type: ['string', 'null'] } },
+      required: ['code', 'label', 'labels', 'remainingCoin', 'couponId'],
     },
   },
   required: ['success', 'error', 'result'],

@@ -35,7 +35,7 @@ export async function setup(db: Kysely<DB>, playerId: number) {
     result: {
       activeSpinwheel: wheel && {
         name: wheel.name,
-        slices: wheel.slices.map((s) => ({ code: s.code, label: s.label, bgColor: s.bgColor, textColor: s.textColor, prize: { htmlDescription: s.prize.htmlDescription } })),
+        slices: wheel.slices.map((s) => ({ code: s.code, label: s.label, labels: s.labels, bgColor: s.bgColor, textColor: s.textColor, prize: { htmlDescription: s.prize.htmlDescription } })),
       },
       userCoin,
     },
@@ -45,6 +45,8 @@ export async function setup(db: Kysely<DB>, playerId: number) {
 export interface SpinResult {
   code: string;
   label: string;
+  /** The label per language (config.ts WheelSlice.labels). */
+  labels: Localized;
   remainingCoin: number;
   couponId: string | null;
 }
@@ -95,7 +97,7 @@ export async function spin(deps: WheelDeps, playerId: number): Promise<SpinResul
       .insertInto('wheel_spins')
       .values({ player_id: playerId, slice_code: slice.code, prize_type: slice.prize.type, amount, coupon_id: couponId, created_at: nowIso(now) })
       .execute();
-    return { code: slice.code, label: slice.label, remainingCoin: await coinsOf(trx, playerId), couponId: couponId === null ? null : String(couponId) };
+    return { code: slice.code, label: slice.label, labels: slice.labels, remainingCoin: await coinsOf(trx, playerId), couponId: couponId === null ? null : String(couponId) };
   });
 }
 

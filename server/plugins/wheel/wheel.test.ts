@@ -58,6 +58,7 @@ describe('whether the wheel shows', () => {
           slices: ['CASH10', 'COIN2', 'NOTHING'].map((code) => ({
             code,
             label: `${code} label`,
+            labels: { th: `${code} label`, la: `${code} label`, en: `${code} label` },
             bgColor: '#112233',
             textColor: '#ffffff',
             prize: { htmlDescription: { th: `<p>${code}</p> th`, la: `<p>${code}</p> la`, en: `<p>${code}</p> en` } },
@@ -83,7 +84,7 @@ describe('spin', () => {
     const res = await t.spin(p);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ success: true, error: null, result: { code: 'CASH10', label: 'CASH10 label', remainingCoin: 1, couponId: expect.stringMatching(/^\d+$/) } });
+    expect(body).toEqual({ success: true, error: null, result: { code: 'CASH10', label: 'CASH10 label', labels: expect.any(Object), remainingCoin: 1, couponId: expect.stringMatching(/^\d+$/) } });
     expect(await t.coins(p)).toBe(1);
     const list = (await coupons(p)).json();
     expect(list).toEqual({
@@ -109,7 +110,7 @@ describe('spin', () => {
   test('a none slice takes the coin and makes no coupon', async () => {
     const p = await t.player({ coins: 1 });
     landOn('NOTHING');
-    expect((await t.spin(p)).json().result).toEqual({ code: 'NOTHING', label: 'NOTHING label', remainingCoin: 0, couponId: null });
+    expect((await t.spin(p)).json().result).toEqual({ code: 'NOTHING', label: 'NOTHING label', labels: expect.any(Object), remainingCoin: 0, couponId: null });
     expect((await coupons(p)).json()).toEqual({ coupons: [], total: 0 });
     expect(await t.db.db.selectFrom('wheel_spins').select('slice_code').where('player_id', '=', p.id).execute()).toEqual([{ slice_code: 'NOTHING' }]);
   });
