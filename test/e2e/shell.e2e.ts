@@ -198,6 +198,34 @@ test('at 360 px the chat button covers no control on the home, bonus, contact an
   await context.close();
 });
 
+test('while the app\'s scripts are on their way the page shows the brand\'s bar and a skeleton, gone once the app draws', async () => {
+  const context = await phoneContext(browser);
+  const page = await context.newPage();
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // A slow network, at its worst: no script arrives until released.
+  await page.route('**/assets/*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`${server.url}/register`, { waitUntil: 'commit' });
+  const skeleton = page.getByTestId('boot-skeleton');
+  await skeleton.waitFor();
+  expect(await page.locator('#root').evaluate((root) => root.childElementCount)).toBe(0);
+  expect(await skeleton.locator('.boot-skeleton__bar').evaluate((bar) => getComputedStyle(bar).backgroundColor)).toBe('rgb(11, 110, 79)');
+  release();
+  await page.getByTestId('page-title').waitFor();
+  await skeleton.waitFor({ state: 'hidden' });
+  // The prerendered login (in a hidden root until its fonts are there) is not covered by it either.
+  await page.unrouteAll();
+  await page.goto(`${server.url}/login`);
+  await page.getByTestId('login-submit').waitFor();
+  expect(await skeleton.isVisible()).toBe(false);
+  await context.close();
+});
+
 test('the tap-target check fails on a small control, counts a checkbox with its label, and pads inline links', async () => {
   const context = await phoneContext(browser);
   const page = await context.newPage();
