@@ -67,9 +67,10 @@ describe('play limits page', () => {
     expect(screen.getByTestId('limit-sessionMinutes-value')).toHaveTextContent('Current limit: 90 minutes');
     expect(screen.queryByTestId('limit-sessionMinutes-usage')).not.toBeInTheDocument();
     expect(screen.getByTestId('limit-sessionMinutes-pending')).toHaveTextContent(`Limit removed: takes effect at ${formatDateTime(REMOVE_AT)}`);
-    // Seven limits, each with its own labelled field and save button (and the reality interval's).
-    expect(screen.getAllByRole('button', { name: /^Save/ })).toHaveLength(8);
-    expect(screen.getByRole('button', { name: 'Save: Weekly loss limit' })).toBe(screen.getByTestId('limit-lossWeek-save'));
+    // Seven limits, each with its own labelled field, in three groups with one save each (issue 40 item 11), and
+    // the reality interval's.
+    expect(screen.getAllByRole('button', { name: /^Save/ })).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Save: Loss limits' })).toBe(screen.getByTestId('limits-loss-save'));
     expect(screen.getByRole('button', { name: 'Remove limit: Weekly loss limit' })).toBe(screen.getByTestId('limit-lossWeek-remove'));
     expect(screen.queryByTestId('limit-depositMonth-remove')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'New Weekly loss limit (baht)' })).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('play limits page', () => {
     await user.type(field, '300');
     expect(screen.getByTestId('limit-lossWeek-notice')).toHaveTextContent('A lower limit applies as soon as you save it.');
     expect(backend.puts).toEqual([]);
-    await user.click(screen.getByTestId('limit-lossWeek-save'));
+    await user.click(screen.getByTestId('limits-loss-save'));
     await waitFor(() => expect(backend.puts).toEqual([{ kind: 'lossWeek', value: 300 }]));
     expect(await screen.findByTestId('limit-lossWeek-status')).toHaveTextContent('Saved.');
   });
@@ -106,12 +107,35 @@ describe('play limits page', () => {
     const field = await screen.findByTestId('limit-lossWeek-input');
     expect(field).toHaveAccessibleDescription(expect.stringContaining('10.000.000'));
     await user.type(field, '150.50');
-    await user.click(screen.getByTestId('limit-lossWeek-save'));
+    await user.click(screen.getByTestId('limits-loss-save'));
     expect(field).toHaveAccessibleDescription(expect.stringContaining('1.030,50'));
     await user.clear(field);
     await user.type(field, '150,50');
-    await user.click(screen.getByTestId('limit-lossWeek-save'));
+    await user.click(screen.getByTestId('limits-loss-save'));
     await waitFor(() => expect(backend.puts).toEqual([{ kind: 'lossWeek', value: 150.5 }]));
+  });
+
+  it('saves every filled limit of a group with its one save, each with its own outcome; empty ones stay as they are (issue 40 item 11)', async () => {
+    const backend = limitsBackend();
+    const { user } = renderApp('/user/limits', loggedIn);
+    await user.type(await screen.findByTestId('limit-depositDay-input'), '500');
+    await user.type(screen.getByTestId('limit-depositMonth-input'), '9000');
+    await user.click(screen.getByTestId('limits-deposit-save'));
+    await waitFor(() =>
+      expect(backend.puts).toEqual([
+        { kind: 'depositDay', value: 500 },
+        { kind: 'depositMonth', value: 9000 },
+      ]),
+    );
+    expect(await screen.findByTestId('limit-depositDay-status')).toHaveTextContent('Saved.');
+    expect(await screen.findByTestId('limit-depositMonth-status')).toHaveTextContent('Saved.');
+    expect(screen.getByTestId('limit-depositWeek-status')).toHaveTextContent('');
+    // One refused row: nothing of the group is sent.
+    await user.type(screen.getByTestId('limit-lossDay-input'), '100');
+    await user.type(screen.getByTestId('limit-lossMonth-input'), 'abc');
+    await user.click(screen.getByTestId('limits-loss-save'));
+    expect(screen.getByTestId('limit-lossMonth-input')).toHaveAttribute('aria-invalid', 'true');
+    expect(backend.puts).toHaveLength(2);
   });
 
   it('says a removal waits 24 hours, sends null, and says when a scheduled change takes effect', async () => {
@@ -131,14 +155,14 @@ describe('play limits page', () => {
     const { user } = renderApp('/user/limits', loggedIn);
     const minutes = await screen.findByTestId('limit-sessionMinutes-input');
     await user.type(minutes, '4');
-    await user.click(screen.getByTestId('limit-sessionMinutes-save'));
+    await user.click(screen.getByTestId('limits-session-save'));
     expect(minutes).toHaveAttribute('aria-invalid', 'true');
     expect(minutes).toHaveAccessibleDescription(/Enter whole minutes from 5 to 1440/);
     expect(backend.puts).toEqual([]);
 
     server.use(http.put('/api/limits', () => errorResponse('LIMIT_INVALID', 422)));
     await user.type(screen.getByTestId('limit-depositWeek-input'), '100');
-    await user.click(screen.getByTestId('limit-depositWeek-save'));
+    await user.click(screen.getByTestId('limits-deposit-save'));
     expect(await screen.findByTestId('limit-depositWeek-error')).toHaveTextContent('That value is not valid.');
   });
 

@@ -9,7 +9,7 @@ import { Pagination } from '../../components/Pagination';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { formatDateTime } from '../../lib/format';
 import { useGetLimitsHistoryQuery, useGetLimitsQuery, useSetRealityMutation } from './limitsApi';
-import { LimitRow } from './LimitRow';
+import { LimitGroup } from './LimitGroup';
 import { RestrictionSection } from './RestrictionSection';
 import { REALITY_CHOICES } from './rules';
 import { historyText, useLimitValueText } from './texts';
@@ -127,24 +127,10 @@ function History() {
 }
 
 function Limits({ answer }: { answer: LimitsAnswer }) {
-  const { t } = useTranslation();
   return (
     <>
       {GROUPS.map((group) => (
-        <section key={group.key} className="limits__section" aria-labelledby={`limits-${group.key}-title`}>
-          <h2 id={`limits-${group.key}-title`}>{t(`limits.groups.${group.key}`)}</h2>
-          <p className="muted">{t(`limits.groups.${group.key}Explain`)}</p>
-          <ul className="limits__list">
-            {group.kinds.map((kind) => (
-              <LimitRow
-                key={kind}
-                kind={kind}
-                limit={answer.limits[kind] ?? { value: null, pending: null }}
-                usage={kind === 'sessionMinutes' ? null : (answer.usage[kind] ?? 0)}
-              />
-            ))}
-          </ul>
-        </section>
+        <LimitGroup key={group.key} group={group.key} kinds={group.kinds} answer={answer} />
       ))}
       <RealityForm current={answer.realityMinutes} />
     </>
