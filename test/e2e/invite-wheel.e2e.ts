@@ -10,7 +10,7 @@ import { amountOf, expectAccessible, launchBrowser, logIn, phoneContext, startSe
  * in the invite list. Then the inviter redeems two gift vouchers of 100 (a coin each), spins the
  * wheel with reduced motion (it lands at once), sees the prize and its description, claims the coupon after the
  * confirm and sees the wallet grow by the prize; a second spin with motion opens the prize only after the wheel's
- * 8 to 15 s turn. axe on the banners, the invite modal, the wheel, the prize, the coupon list and the claim
+ * 4 to 5 s turn. axe on the banners, the invite modal, the wheel, the prize, the coupon list and the claim
  * dialog; th and la width checks of the invite and wheel modals.
  *
  * The wheel is the demo wheel cut to its cash slices (`wheel show`, then `wheel set` of the cash slices only,
@@ -286,15 +286,16 @@ test('deposits earn coins; a spin wins a coupon whose claim grows the wallet', a
   await until(text(coupon.locator('.coupon__status')), (value) => value === 'Claimed', 'the coupon claimed');
   await untilAmount(wallet, before + baht, 'the wallet with the prize');
 
-  // With motion the wheel turns for 8 to 15 s before the prize opens.
+  // With motion the wheel turns for 4 to 5 s in all (issue 40 item 11) before the prize opens.
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   const spunAt = Date.now();
   await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/spinwheel/spin') && r.ok()), wheel.getByTestId('wheel-spin').click()]);
   await until(text(wheel.getByTestId('wheel-announcement')), (value) => value === 'The wheel is spinning…', 'the wheel turning');
   expect(await prize.count()).toBe(0);
-  await prize.getByTestId('wheel-prize').waitFor({ timeout: 25_000 });
+  await prize.getByTestId('wheel-prize').waitFor({ timeout: 10_000 });
   const turned = Date.now() - spunAt;
-  expect(turned).toBeGreaterThanOrEqual(7_500);
+  expect(turned).toBeGreaterThanOrEqual(3_500);
+  expect(turned).toBeLessThan(8_000);
   expect(await prize.getByTestId('wheel-prize-coins').textContent()).toBe('0 coins left');
   await prize.getByRole('button', { name: 'OK' }).click();
   await prize.waitFor({ state: 'detached' });

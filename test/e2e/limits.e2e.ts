@@ -40,7 +40,7 @@ describe('limits and a time-out', () => {
     await page.getByTestId('limit-depositDay-input').waitFor();
     await expectAccessible(page);
     await page.getByTestId('limit-depositDay-input').fill('100');
-    await page.getByTestId('limit-depositDay-save').click();
+    await page.getByTestId('limits-deposit-save').click();
     await until(async () => (await page.getByTestId('limit-depositDay-value').textContent()) ?? '', (text) => text.includes('100.00'), 'daily limit shown');
     await page.locator('[data-testid="limits-history-item"][data-action="LIMIT_SET"]').first().waitFor();
     await expectAccessible(page);
