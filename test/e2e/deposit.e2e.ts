@@ -70,10 +70,11 @@ test('deposit journey: QR paid at the bank, slip uploaded and listed, gift link 
   await dialog.getByRole('tab', { name: 'Bank transfer' }).waitFor();
   expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Bank transfer', 'QR code', 'Wallet link']);
   const kbank = dialog.getByTestId('bank-KBANK');
-  // KBANK auto deposit copies the account details (spec §2): bank, number and name, one a line.
+  // KBANK auto deposit copies the account details (spec §2): bank, number (digits only) and name, one a line, the
+  // names in the player's language (issue 40 items 9, 13: the seeded names setting's English account name).
   await kbank.getByRole('button', { name: 'Copy the Kasikornbank account details' }).click();
-  await kbank.getByText('Copied: Kasikornbank 0123456789 บจก. เดโม วอลเล็ท').waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Kasikornbank\n0123456789\nบจก. เดโม วอลเล็ท');
+  await kbank.getByText('Copied: Kasikornbank 0123456789 Demo Wallet Co., Ltd.').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Kasikornbank\n0123456789\nDemo Wallet Co., Ltd.');
   await expectAccessible(page);
   await expectTapTargets(page);
   await shot('bank-transfer');
