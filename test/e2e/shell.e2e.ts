@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { Page } from 'playwright-core';
-import { expectAccessible, expectTapTargets, launchBrowser, logIn, phoneContext, startServer, type RunningServer } from './harness';
+import { DEMO_LOGIN, expectAccessible, expectTapTargets, launchBrowser, logIn, phoneContext, startServer, until, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: Browser;
@@ -198,7 +198,7 @@ test('at 360 px the chat button covers no control on the home, bonus, contact an
   await context.close();
 });
 
-test('while the app\'s scripts are on their way the page shows the brand\'s bar and a skeleton, gone once the app draws', async () => {
+test('while the app\'s scripts are on their way the page shows the brand\'s bar and a skeleton, gone once the app draws; logging in never empties the content area', async () => {
   const context = await phoneContext(browser);
   const page = await context.newPage();
   let release: () => void = () => undefined;
@@ -223,6 +223,36 @@ test('while the app\'s scripts are on their way the page shows the brand\'s bar 
   await page.goto(`${server.url}/login`);
   await page.getByTestId('login-submit').waitFor();
   expect(await skeleton.isVisible()).toBe(false);
+  // Logging in while the player's area is still on its way: the page's content stays until the home replaces it,
+  // never an empty content area (watched every frame from the tap to the home).
+  let releaseArea: () => void = () => undefined;
+  const areaHeld = new Promise<void>((resolve) => {
+    releaseArea = resolve;
+  });
+  let asked = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    asked += 1;
+    await areaHeld;
+    await route.continue();
+  });
+  await page.getByTestId('login-phone').fill(DEMO_LOGIN.phone);
+  await page.getByTestId('login-password').fill(DEMO_LOGIN.password);
+  await page.evaluate(() => {
+    const w = window as unknown as { blank: string[] };
+    w.blank = [];
+    const frame = () => {
+      const main = document.querySelector('main');
+      if (!main || !main.textContent?.trim()) w.blank.push(`${location.pathname}: ${main ? 'empty main' : 'no main'}`);
+      requestAnimationFrame(frame);
+    };
+    frame();
+  });
+  await page.getByTestId('login-submit').click();
+  await until(async () => asked, (n) => n > 0, "the player's area's scripts asked for");
+  expect(await page.getByTestId('login-submit').isVisible()).toBe(true);
+  releaseArea();
+  await page.locator('.balance-card').waitFor();
+  expect(await page.evaluate(() => (window as unknown as { blank: string[] }).blank)).toEqual([]);
   await context.close();
 });
 
