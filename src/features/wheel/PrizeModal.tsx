@@ -5,7 +5,7 @@ import { selectLocale } from '../../app/prefs';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { localized } from '../../lib/localized';
-import type { SpinPrize, WheelSlice } from './wheelApi';
+import { labelIn, type SpinPrize, type WheelSlice } from './wheelApi';
 
 export const SPIN_PRIZE_MODAL = 'spinPrize';
 
@@ -26,7 +26,7 @@ export function PrizeModal({ prize, slice, onClose }: Props) {
   return (
     <Modal id={SPIN_PRIZE_MODAL} title={t('wheel.prize.title')} onClose={onClose}>
       <div className="wheel-prize" data-testid="wheel-prize">
-        <p className="wheel-prize__won">{t('wheel.prize.won', { label: prize.label })}</p>
+        <p className="wheel-prize__won">{t('wheel.prize.won', { label: labelIn(prize, locale) })}</p>
         {slice && <SafeHtml html={localized(slice.prize?.htmlDescription, locale)} className="wheel-prize__description" />}
         {prize.couponId && <p>{t('wheel.prize.coupon')}</p>}
         <p className="muted" data-testid="wheel-prize-coins">

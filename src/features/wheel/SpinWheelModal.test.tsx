@@ -215,6 +215,23 @@ describe('spin wheel modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+describe('labels in the player language (issue 40 item 13)', () => {
+  it('draws and lists each slice by its label in Lao, the one label where a slice has none', async () => {
+    const lao: Record<string, string> = { CASH10: '10 ບາດ', CASH50: '50 ບາດ' };
+    const slices = SLICES.map((s) => (lao[s.code] ? { ...s, labels: { th: `${s.label} th`, la: lao[s.code], en: s.label } } : s));
+    fakeWheelServer({ slices });
+    renderWithProviders(<SpinWheelModal onClose={jest.fn()} />, {
+      preloadedState: { ...session, prefs: { ...initialPrefs, locale: 'la' as const }, modals: { stack: ['spinWheel'] } },
+    });
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(canvas.drawn.some((call) => call.method === 'fillText')).toBe(true));
+    const expected = slices.map((s) => lao[s.code] ?? s.label);
+    expect(canvas.drawn.filter((call) => call.method === 'fillText').map((call) => call.args[0])).toEqual(expected);
+    expect(within(dialog).getByRole('list').querySelectorAll('li')[0].textContent).toBe('10 ບາດ');
+    expect([...within(dialog).getByRole('list').querySelectorAll('li')].map((li) => li.textContent)).toEqual(expected);
+  });
+});
+
 describe('the spin finishes (issue 40 item 11)', () => {
   /** Spins with the animation on and fake timers; resolves once the answer is in and the wheel is turning. */
   async function spinning(fake = fakeWheelServer({ draws: 'JACKPOT' })) {

@@ -13,7 +13,7 @@ import { CouponList } from './CouponList';
 import { landingIndex } from './landing';
 import { PrizeModal, SPIN_PRIZE_MODAL } from './PrizeModal';
 import { canSpin, failureDismissed, prizeDismissed, selectCoins, selectSpin, spinRequested, spinSkipped, wheelClosed, wheelLanded } from './spinSlice';
-import { useGetSpinSetupQuery } from './wheelApi';
+import { labelIn, useGetSpinSetupQuery } from './wheelApi';
 import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
 import './wheel.css';
@@ -41,7 +41,8 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
   useModalWhile(SPIN_PRIZE_MODAL, spin.status === 'prize');
 
   const wheel = setup.data?.result?.activeSpinwheel ?? null;
-  const slices = useMemo(() => wheel?.slices ?? [], [wheel]);
+  // Each slice drawn and listed with its label in the player's language (issue 40 item 13).
+  const slices = useMemo(() => (wheel?.slices ?? []).map((slice) => ({ ...slice, label: labelIn(slice, locale) })), [wheel, locale]);
   const landing = spin.status === 'spinning' && spin.landing ? { requestId: spin.requestId, index: landingIndex(slices, spin.landing.code) } : null;
   const allowed = canSpin(spin, coins);
   const onStopped = useCallback((requestId: string) => dispatch(wheelLanded(requestId)), [dispatch]);
@@ -54,7 +55,7 @@ export default function SpinWheelModal({ onClose }: { onClose: () => void }) {
   };
 
   const announcement =
-    spin.status === 'spinning' ? (showSpinning || spin.landing ? t('wheel.announce.spinning') : '') : spin.status === 'prize' ? t('wheel.announce.won', { label: spin.prize.label }) : '';
+    spin.status === 'spinning' ? (showSpinning || spin.landing ? t('wheel.announce.spinning') : '') : spin.status === 'prize' ? t('wheel.announce.won', { label: labelIn(spin.prize, locale) }) : '';
   const name = wheel ? localized(wheel.name, locale) : '';
 
   return (

@@ -82,7 +82,7 @@ export function fakeWheelServer({ coins = 3, slices = SLICES, draws = 'CASH50', 
       const drawn = (slices ?? []).find((s) => s.code === draws);
       const couponId = `won-${calls.spin}`;
       list.unshift(coupon(couponId, { prize: { name: { en: drawn?.label ?? draws }, label: drawn?.label ?? draws, htmlDescription: drawn?.prize.htmlDescription ?? {} } }));
-      return HttpResponse.json({ success: true, error: null, result: { code: draws, label: drawn?.label ?? draws, remainingCoin: userCoin, couponId } });
+      return HttpResponse.json({ success: true, error: null, result: { code: draws, label: drawn?.label ?? draws, labels: drawn?.labels, remainingCoin: userCoin, couponId } });
     }),
     http.get('/api/spinwheel/coupon', ({ request }) => {
       const url = new URL(request.url);

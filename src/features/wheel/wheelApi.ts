@@ -1,10 +1,12 @@
 import { api } from '../../app/api';
-import type { LocalizedText } from '../../lib/localized';
+import { localized, type LocalizedText } from '../../lib/localized';
 
 /** One slice of the wheel (spec §3 spin setup; ../notes/invite-wheel-contract.md). Colours are #rrggbb. */
 export interface WheelSlice {
   code: string;
   label: string;
+  /** The label per language (issue 40 item 13); `label` where a language has none. */
+  labels?: LocalizedText;
   bgColor: string;
   textColor: string;
   prize: { htmlDescription: LocalizedText };
@@ -25,6 +27,7 @@ export interface SpinSetup {
 export interface SpinPrize {
   code: string;
   label: string;
+  labels?: LocalizedText;
   remainingCoin: number;
   /** The coupon the prize became; null for a slice without a prize. */
   couponId: string | null;
@@ -93,3 +96,8 @@ export const wheelApi = api.enhanceEndpoints({ addTagTypes: ['SpinSetup', 'Coupo
 });
 
 export const { useGetSpinSetupQuery, useGetCouponsQuery, useClaimCouponMutation } = wheelApi;
+
+/** A slice's or a prize's label in the player's language, else the operator's one label. */
+export function labelIn(item: { label: string; labels?: LocalizedText }, locale: Parameters<typeof localized>[1]): string {
+  return localized(item.labels, locale) || item.label;
+}
