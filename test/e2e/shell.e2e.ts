@@ -137,7 +137,7 @@ test('at 360 px every control on login, register, home and profile is at least 4
 async function underChatButton(page: Page): Promise<string[]> {
   await page.getByTestId('chat-launcher').waitFor();
   return page.evaluate(() => {
-    const launcher = document.querySelector('[data-testid="chat-launcher"]')!;
+    const launcher = document.querySelector<HTMLElement>('[data-testid="chat-launcher"]')!;
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex="0"], [role="button"], [role="link"], .offline-banner';
     const covered = new Set<string>();
     for (const el of Array.from(document.querySelectorAll(selector))) {
