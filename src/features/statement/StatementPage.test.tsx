@@ -57,8 +57,8 @@ describe('statement screen', () => {
     expect(bodies).toEqual([{ page: 1, limit: 10 }]);
     const read = (entry: HTMLElement, id: string) => within(entry).getByTestId(id).textContent;
     expect(entries.map((e) => [read(e, 'statement-type'), read(e, 'statement-activity'), read(e, 'statement-status'), read(e, 'statement-amount')])).toEqual([
-      ['Deposit', 'From KBANK', 'Success', '+1,000.00'],
-      ['Withdrawal', 'To KBANK', 'In progress', '-100.00'],
+      ['Deposit', 'From Kasikorn Bank', 'Success', '+1,000.00'],
+      ['Withdrawal', 'To Kasikorn Bank', 'In progress', '-100.00'],
       // Issue 40: an unsigned line says its direction; a bonus that ended says what happened, not "failed".
       ['Transfer', 'To the game pg', 'Success', '200.00'],
       ['Bonus', 'Bonus FIRST10', 'Success', '+100.00'],
@@ -151,7 +151,7 @@ describe('statement screen', () => {
     renderApp('/user/statement', { preloadedState: { ...loggedIn, prefs: { locale: 'th', inviteCode: null, guestId: null, lastSync: null, agreementAccepted: false } } });
     const entry = await screen.findByTestId('statement-entry');
     expect(within(entry).getByTestId('statement-type')).toHaveTextContent('ถอนเงิน');
-    expect(within(entry).getByTestId('statement-activity')).toHaveTextContent('ไปยัง KBANK');
+    expect(within(entry).getByTestId('statement-activity')).toHaveTextContent('ไปยัง กสิกรไทย');
     expect(within(entry).getByTestId('statement-status')).toHaveTextContent('กำลังดำเนินการ');
     expect(within(entry).getByTestId('statement-amount')).toHaveTextContent('-100.00');
   });
