@@ -19,8 +19,9 @@ const contexts: BrowserContext[] = [];
 const spoken = async (staff: Page) => `${(await staff.getByTestId('staff-announcer').textContent()) ?? ''}${(await staff.getByRole('alert').allTextContents()).map((t) => ` [alert: ${t}]`).join('')}`;
 
 beforeAll(async () => {
-  // Payouts stay in progress until someone settles them (the simulator would settle them after 5 s).
-  server = await startServer({ PAYOUT_SIM_DELAY_MS: 'manual' });
+  // Payouts stay in progress until someone settles them (the simulator would settle them after 5 s), and stay queued at
+  // the gateway, not yet sent to the bank, so the console's fail is a cancel the gateway accepts (issue 39 row 4).
+  server = await startServer({ PAYOUT_SIM_DELAY_MS: 'manual', PAYOUT_SIM_SEND_AFTER_MS: 'manual' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
