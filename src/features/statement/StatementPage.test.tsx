@@ -155,6 +155,22 @@ describe('statement screen', () => {
     expect(within(entry).getByTestId('statement-status')).toHaveTextContent('กำลังดำเนินการ');
     expect(within(entry).getByTestId('statement-amount')).toHaveTextContent('-100.00');
   });
+
+  it("names a bank in Lao for a Lao player, from the banks lookup asked in the player's language (issue 40 item 13)", async () => {
+    statementServer([line(1, { statementType: 'withdraw', to: 'KBANK', status: 'IN_PROGRESS', amount: 100 })]);
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('/api/lookup/banks', ({ request }) => {
+        const lang = new URL(request.url).searchParams.get('lang');
+        asked.push(lang);
+        return HttpResponse.json([{ code: 'KBANK', nameTH: 'กสิกรไทย', nameEN: 'Kasikorn Bank', name: lang === 'la' ? 'ກະສິກອນໄທ' : 'กสิกรไทย' }]);
+      }),
+    );
+    renderApp('/user/statement', { preloadedState: { ...loggedIn, prefs: { locale: 'la', inviteCode: null, guestId: null, lastSync: null, agreementAccepted: false } } });
+    const entry = await screen.findByTestId('statement-entry');
+    await waitFor(() => expect(within(entry).getByTestId('statement-activity')).toHaveTextContent('ກະສິກອນໄທ'));
+    expect(asked).toContain('la');
+  });
 });
 
 describe('statement receipts (issue 12)', () => {

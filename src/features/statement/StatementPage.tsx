@@ -140,12 +140,12 @@ function statementReceipt(entry: StatementEntry, { t }: Texts) {
 function useStatementNames(): AccountNames {
   const locale = useAppSelector(selectLocale);
   const { games } = useAppSelector(selectAccountNames);
-  const banks = useGetStatementBankNamesQuery().data;
+  const banks = useGetStatementBankNamesQuery(locale).data;
   const bonuses = useGetStatementBonusNamesQuery().data?.bonuses;
   return useMemo(
     () => ({
       games,
-      banks: Object.fromEntries((Array.isArray(banks) ? banks : []).map((b) => [b.code, (locale === 'en' ? b.nameEN : b.nameTH) || b.code])),
+      banks: Object.fromEntries((Array.isArray(banks) ? banks : []).map((b) => [b.code, b.name || (locale === 'en' ? b.nameEN : b.nameTH) || b.code])),
       bonuses: Object.fromEntries((Array.isArray(bonuses) ? bonuses : []).map((b) => [b.code, b.name?.[locale] || b.code])),
     }),
     [games, banks, bonuses, locale],

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Locale } from '../../lib/locale';
 
 /** Spec §3 statement entry types; the server may add others, which show as plain entries. */
 export type StatementType = 'deposit' | 'bonus' | 'finish_bonus' | 'withdraw' | 'transfer';
@@ -34,11 +35,12 @@ export type StatementEntry = {
 export const STATEMENT_FILTERS = ['deposit', 'withdraw', 'transfer', 'bonus'] as const;
 export type StatementFilter = (typeof STATEMENT_FILTERS)[number];
 
-/** GET /api/lookup/banks: the banks' names in Thai and English. */
+/** GET /api/lookup/banks?lang=: the banks' names in Thai and English, and `name` in the language asked for. */
 interface BankName {
   code: string;
   nameTH: string;
   nameEN: string;
+  name?: string;
 }
 
 /** GET /api/bonus: the bonuses with their names per language (only what the statement reads of them). */
@@ -64,8 +66,8 @@ export const statementApi = api.injectEndpoints({
       extraOptions: { silent: true },
     }),
     /** Names for the statement's bank codes (issue 40); a failure leaves the codes, quietly. */
-    getStatementBankNames: build.query<BankName[], void>({
-      query: () => '/api/lookup/banks',
+    getStatementBankNames: build.query<BankName[], Locale>({
+      query: (lang) => `/api/lookup/banks?lang=${lang}`,
       providesTags: ['Lookup'],
       extraOptions: { silent: true },
     }),
