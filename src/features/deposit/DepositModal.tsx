@@ -18,7 +18,7 @@ import { useGetDepositLookupQuery, type DepositBank } from './depositApi';
 import { MethodTabs, type MethodTab } from './MethodTabs';
 import { bankDisplayName } from './names';
 import { QrDeposit } from './QrDeposit';
-import { isQrBank, QR_BANKS, type QrBank } from './qrRules';
+import { isQrBank, QR_BANKS, type QrBank } from './qrBanks';
 import { SlipUpload } from './SlipUpload';
 import { useQrDeposit } from './useQrDeposit';
 import { WalletAccounts } from './WalletAccounts';

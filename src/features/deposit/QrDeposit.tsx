@@ -6,7 +6,7 @@ import { BankMark } from '../../components/BankMark';
 import type { DepositBank } from './depositApi';
 import { bankDisplayName } from './names';
 import { QrPanel } from './QrPanel';
-import type { QrBank } from './qrRules';
+import type { QrBank } from './qrBanks';
 import { qrToReplace, type QrDepositState } from './qrSlice';
 
 interface QrDepositProps {

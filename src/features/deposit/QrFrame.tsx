@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { QrBank } from './qrRules';
+import type { QrBank } from './qrBanks';
 
 /**
  * The Thai QR Payment standard's frame (issue 40 item 9): a player trusts a QR that looks like the ones at every

@@ -13,7 +13,8 @@ import { QrImage } from './QrImage';
 import { QrReviewHelp } from './QrReviewHelp';
 import { QrSaveActions } from './QrSaveActions';
 import { useKeepFocus } from './useKeepFocus';
-import { formatCountdown, isCountdownUrgent, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft, type QrBank } from './qrRules';
+import { formatCountdown, isCountdownUrgent, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft } from './qrRules';
+import type { QrBank } from './qrBanks';
 import type { QrMachine } from './qrSlice';
 
 interface QrPanelProps {

@@ -1,13 +1,6 @@
 import { readAmount } from '../../lib/amountInput';
 import type { Locale } from '../../lib/locale';
-
-/** The banks that take a QR deposit (spec §7): KBANK (PromptPay) and the payment types WW and E2P. */
-export const QR_BANKS = ['KBANK', 'WW', 'E2P'] as const;
-export type QrBank = (typeof QR_BANKS)[number];
-
-export function isQrBank(code: string): code is QrBank {
-  return (QR_BANKS as readonly string[]).includes(code);
-}
+import type { QrBank } from './qrBanks';
 
 /** Quick picks per bank (spec §9). */
 export const QR_QUICK_PICKS: Record<QrBank, readonly number[]> = {

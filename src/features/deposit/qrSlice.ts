@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import { sessionEnded } from '../../app/authEvents';
 import { depositApi, type QrRecord, type QrReviewNotice } from './depositApi';
-import { isQrBank, QR_BANKS, type QrBank } from './qrRules';
+import { isQrBank, QR_BANKS, type QrBank } from './qrBanks';
 
 /**
  * A QR on screen: its id, the server's SVG, the payload it carries (when the server sends it: the SPA draws

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectWalletLive, selectWalletPushes } from '../../app/liveSlice';
 import { depositApi, useCancelQrMutation, useCreateQrMutation } from './depositApi';
 import { toastServerMessage } from './messages';
-import type { QrBank } from './qrRules';
+import type { QrBank } from './qrBanks';
 import { BUSY_STATUSES, qrClockTicked, qrDepositOpened, REST_STATUSES, selectAnyQrShown, selectQrDeposit } from './qrSlice';
 
 /**
