@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createDb, nowIso } from './db';
-import { readSetting, writeSetting } from './plugins/lookups/lookups-repository';
+import { readSetting, writeSetting } from './settings';
 import { loadAccountRules } from './plugins/accounts/rules';
 import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
 import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import QRCode from 'qrcode';
 import type { DB, GamesTable } from './schema';
 import { nowIso } from './index';
-import { HOWTO_KEYS, type HowtoKey, type HowtoVideo, type Settings } from '../plugins/lookups/settings';
+import { HOWTO_KEYS, type HowtoKey, type HowtoVideo, type Settings } from '../settings';
 
 /**
  * Reference data every installation needs: banks, sources, the lookup documents, the operator's deposit

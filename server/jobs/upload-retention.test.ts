@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from '../test/helper';
-import { writeSettingDoc } from '../plugins/lookups/lookups-repository';
+import { writeSettingDoc } from '../settings';
 import { call, FILES, newGuest, upload } from '../plugins/chat/test-support';
 import { createPlayer, multipart } from '../plugins/deposits/test-support';
 import { makeTransfer, slipFor } from '../plugins/deposits/demo-bank/bank-service';

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config';
 import { createDb, type Database } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { seedBase, SETTINGS } from '../db/seed';
-import { writeSetting } from '../plugins/lookups/lookups-repository';
+import { writeSetting } from '../settings';
 
 /** Which engine this jest project runs the server suites on (set by server/test/setup-*.ts). */
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');

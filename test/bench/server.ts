@@ -18,7 +18,7 @@ import autocannon, { type Result } from 'autocannon';
 import { createDb } from '../../server/db';
 import { migrateToLatest } from '../../server/db/migrate';
 import { SETTINGS, seedBase } from '../../server/db/seed';
-import { writeSetting } from '../../server/plugins/lookups/lookups-repository';
+import { writeSetting } from '../../server/settings';
 import { makeSlipPng } from '../../server/plugins/deposits/domain/slip-image';
 import { insertPlayer } from '../../server/plugins/accounts/repository';
 import { hashPassword } from '../../server/lib/password';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { parseBaht } from '../../ledger/money';
 import type { Banner, Localized } from './definitions';
-import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { readSettingDoc, writeSettingDoc } from '../../settings';
 
 /**
  * Two settings documents (rows of the `settings` table, wire values like the other documents: baht, percent):

@@ -1,4 +1,4 @@
-import { writeSetting } from '../lookups/lookups-repository';
+import { writeSetting } from '../../settings';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { call, history, newGuest, newPlayer, sendText, type Caller } from './test-support';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { readSetting } from '../lookups/lookups-repository';
+import { readSetting } from '../../settings';
 import * as S from './schemas';
 import type { ChatService, IdentityFields, SendInput } from './service';
 import { receiveUpload, serveMedia } from './uploads';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { writeSettingDoc } from '../lookups/lookups-repository';
+import { writeSettingDoc } from '../../settings';
 import { FILES, gifHead, jpegHead, multipartBody, newGuest, newPlayer, pngHead, upload, type Caller } from './test-support';
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { PNG } from 'pngjs';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { writeSettingDoc } from '../lookups/lookups-repository';
+import { writeSettingDoc } from '../../settings';
 import { makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor } from './demo-bank/bank-service';
 import { createPlayer, multipart, type TestPlayer } from './test-support';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { buildTestApp, openSlipsAllDay, type TestApp } from '../../test/helper';
 import { SETTINGS } from '../../db/seed';
-import { writeSetting } from '../lookups/lookups-repository';
+import { writeSetting } from '../../settings';
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { parseBaht } from '../../ledger/money';
 import { parseBanners, type Banner } from '../../lib/localized';
-import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { readSettingDoc, writeSettingDoc } from '../../settings';
 
 /**
  * The `invite` settings document (a row of `settings`, wire values: percent, baht):

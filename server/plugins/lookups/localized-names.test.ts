@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { SETTINGS } from '../../db/seed';
-import { writeSetting } from './lookups-repository';
+import { writeSetting } from '../../settings';
 
 /** Issue 40 item 13: names and the contact text in the player's language, the spec's wire fields kept. */
 let t: TestApp;

@@ -3,8 +3,11 @@ import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
 import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
-import { listActiveDepositChannels, listRegistrableBanks, listSources, readSetting, readSettingDoc } from './lookups-repository';
-import { HOWTO_KEYS, TEXT_LANGS, type LocalizedHtml, type LocalizedText, type Market, type SettingKey, type Settings, type TextLang } from './settings';
+import { listActiveDepositChannels, listRegistrableBanks, listSources } from './lookups-repository';
+import {
+  HOWTO_KEYS, TEXT_LANGS, readSetting, readSettingDoc,
+  type LocalizedHtml, type LocalizedText, type Market, type SettingKey, type Settings, type TextLang,
+} from '../../settings';
 import { isInClosedHours } from './slip-hours';
 
 /** What a lookup needs: the database, the config values some lookups reflect, and the time. */
@@ -28,7 +31,7 @@ export interface LookupQuery {
   lang?: TextLang;
 }
 
-/** ?lang= when given, else the `lang` cookie the SPA sets (src/app/i18n.ts langCookie), else none. */
+/** ?lang= when given, else the `lang` cookie the SPA sets (src/core/i18n.ts langCookie), else none. */
 export function requestLang(queryLang: TextLang | undefined, cookieHeader: string | undefined): TextLang | undefined {
   if (queryLang) return queryLang;
   const m = /(?:^|;\s*)lang=([a-z]+)/.exec(cookieHeader ?? '');

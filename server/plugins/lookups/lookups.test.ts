@@ -1,5 +1,5 @@
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { writeSetting, writeSettingDoc } from './lookups-repository';
+import { writeSetting, writeSettingDoc } from '../../settings';
 import { SETTINGS } from '../../db/seed';
 
 let t: TestApp;

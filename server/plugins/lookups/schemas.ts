@@ -1,5 +1,5 @@
 import type { LookupName } from './lookups-service';
-import { HOWTO_KEYS } from './settings';
+import { HOWTO_KEYS } from '../../settings';
 
 /** Response schemas of GET /api/lookup/{name}: exactly the shapes of RULES.md "Wire shapes". */
 const str = { type: 'string' } as const;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { readSetting } from '../lookups/lookups-repository';
+import { readSetting } from '../../settings';
 import { DEFAULT_APP_NAME, webManifest } from './manifest';
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { writeSetting } from '../lookups/lookups-repository';
+import { writeSetting } from '../../settings';
 import { ICONS, ICONS_DIR, SAFE_ZONE_RADIUS } from '../../../scripts/draw-icons';
 import { shortName } from './manifest';
 import { SERVER_PREFIXES } from '../spa';

@@ -1,5 +1,5 @@
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
-import { writeSettingDoc } from '../lookups/lookups-repository';
+import { writeSettingDoc } from '../../settings';
 import { buildInviteWheelTestApp, satang, type InviteWheelTestApp } from './test-support';
 
 /**

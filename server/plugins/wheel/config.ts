@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { WheelPrizeType } from '../../db/schema-invite-wheel';
 import { parseBaht } from '../../ledger/money';
 import { parseLocalized, type Localized } from '../../lib/localized';
-import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { readSettingDoc, writeSettingDoc } from '../../settings';
 import { normalizeCode } from '../bonus/definitions';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { runAudit, walletBalance } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
 import { writeInviteSettings } from '../invite/settings';
-import { writeSettingDoc } from '../lookups/lookups-repository';
+import { writeSettingDoc } from '../../settings';
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 import { buildInviteWheelTestApp, satang, seeded, type InviteWheelTestApp, type TestPlayer } from './test-support';
 

@@ -1,4 +1,4 @@
-import { writeSettingDoc } from '../lookups/lookups-repository';
+import { writeSettingDoc } from '../../settings';
 import { parseWheel } from './config';
 import { DEMO_WHEEL } from './demo';
 import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from './test-support';

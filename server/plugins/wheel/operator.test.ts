@@ -7,7 +7,7 @@ import { readInviteSettings } from '../invite/settings';
 import { DEMO_WHEEL } from './demo';
 import { parseWheel } from './config';
 import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from './test-support';
-import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { readSettingDoc, writeSettingDoc } from '../../settings';
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 
 /**

@@ -4,7 +4,7 @@ import { nowIso } from '../../db';
 import { formatSatang } from '../../ledger';
 import { readJson, type OperatorIo } from '../../lib/operator-files';
 import { parseWheel, readWheel, writeWheel, type Wheel } from './config';
-import { readSettingDoc, writeSettingDoc } from '../lookups/lookups-repository';
+import { readSettingDoc, writeSettingDoc } from '../../settings';
 import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
 
 /**
