@@ -42,8 +42,8 @@ const config: Config = {
       transform,
       transformIgnorePatterns,
     },
-    server('server', '<rootDir>/server/test/setup-sqlite.ts'),
-    ...(process.env.DATABASE_URL ? [server('server:pg', '<rootDir>/server/test/setup-postgres.ts')] : []),
+    server('server', '<rootDir>/server/test/support/setup-sqlite.ts'),
+    ...(process.env.DATABASE_URL ? [server('server:pg', '<rootDir>/server/test/support/setup-postgres.ts')] : []),
   ],
 };
 

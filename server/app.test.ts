@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from './test/helper';
+import { buildTestApp, type TestApp } from './test/support/helper';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { freshDb, testEngine, type TestDb } from './test/helper';
+import { freshDb, testEngine, type TestDb } from './test/support/helper';
 import { seedBase } from './db/seed';
 import { creditWallet, postEntry } from './ledger/journal';
 import { walletAccount } from './ledger/accounts';
-import { insertPlayer } from './ledger/test-support';
+import { insertPlayer } from './test/support/ledger';
 import { backupPostgres, backupSqlite, schemaOf } from './backup-cli';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -5,7 +5,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { workersRefusal } from './cluster';
 
 /**
- * The cluster primary (server/cluster.ts) with stand-in workers (server/test/multiprocess-*.fixture.ts): every
+ * The cluster primary (server/cluster.ts) with stand-in workers (server/test/support/multiprocess-*.fixture.ts): every
  * worker serves the one port, a killed worker is replaced, SIGHUP replaces them one at a time while the port keeps
  * answering, SIGTERM stops them all and exits 0, workers that cannot start stop the primary with exit 1. The real
  * server in a cluster under load: server/test/multiprocess.redis.test.ts.
@@ -36,7 +36,7 @@ afterEach(async () => {
 });
 
 function startPrimary(env: Record<string, string> = {}): Primary {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/multiprocess-primary.fixture.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/support/multiprocess-primary.fixture.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', WORKERS: '2', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions, redactUrl } from './app';
-import { freshDb, testConfig, type TestDb } from './test/helper';
+import { freshDb, testConfig, type TestDb } from './test/support/helper';
 
 const SECRETS = {
   password: 'Pa55word-NEVER-LOGGED',

@@ -1,6 +1,6 @@
-import { buildTestApp, type TestApp } from './test/helper';
+import { buildTestApp, type TestApp } from './test/support/helper';
 import { USAGE } from './operator-cli';
-import { operatorSession } from './test/operator-support';
+import { operatorSession } from './test/support/operator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { seedDemo } from './db/demo';
 import type { AppError } from './errors';

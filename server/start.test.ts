@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import pg from 'pg';
 import { io as socketIo } from 'socket.io-client';
-import { testEngine } from './test/helper';
+import { testEngine } from './test/support/helper';
 import { createDb } from './db';
 import { isSealed, openSecret, secretKeyFrom } from './lib/secret-box';
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { freshDb, testConfig, type TestDb } from '../test/helper';
+import { freshDb, testConfig, type TestDb } from '../test/support/helper';
 import { seedBase } from './seed';
 import { DEMO_PLAYER, disableDemoAccounts, seedDemo } from './demo';
 import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from '../plugins/staff/demo';
-import { createStaff, TEST_STAFF_PASSWORD } from '../plugins/staff/test-support';
+import { createStaff, TEST_STAFF_PASSWORD } from '../test/support/staff';
 import { hashPassword } from '../lib/password';
 import { insertStaff } from '../plugins/staff/repository';
 import { insertPlayer } from '../plugins/accounts/repository';

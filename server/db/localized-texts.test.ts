@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { SETTINGS } from './seed';
 import { AFTER, BEFORE, up } from './migrations/202611261610_localized_texts';
 

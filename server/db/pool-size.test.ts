@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createDb, defaultPoolMax } from '.';
-import { freshDb, testEngine } from '../test/helper';
+import { freshDb, testEngine } from '../test/support/helper';
 
 test('the default pool: two connections per core, shared by the processes, never fewer than 4 nor more than 10 a process', () => {
   expect([1, 2, 3, 4, 5, 8, 64].map((cores) => defaultPoolMax(cores))).toEqual([4, 4, 6, 8, 10, 10, 10]);

@@ -1,10 +1,10 @@
 import { CompiledQuery, sql } from 'kysely';
-import { freshDb, testEngine, type TestDb } from '../test/helper';
+import { freshDb, testEngine, type TestDb } from '../test/support/helper';
 import { seedBase } from './seed';
 import { nowIso } from '.';
 import { inheritDirectReads, prepared } from './prepared';
 import { isPostgres } from './portable';
-import { insertPlayer } from '../ledger/test-support';
+import { insertPlayer } from '../test/support/ledger';
 
 /** Prepared queries (server/db/prepared.ts) on the engine under test: compiled once, run with each call's values. */
 let db: TestDb;

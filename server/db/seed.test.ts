@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase, GAMES } from './seed';
 import { seedDemo, demoSeedSteps, DEMO_PLAYER, type DemoSeedStep } from './demo';
 import { verifyPassword } from '../lib/password';

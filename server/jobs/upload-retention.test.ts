@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { writeSettingDoc } from '../settings';
-import { call, FILES, newGuest, upload } from '../plugins/chat/test-support';
-import { createPlayer, multipart } from '../plugins/deposits/test-support';
+import { call, FILES, newGuest, upload } from '../test/support/chat';
+import { createPlayer, multipart } from '../test/support/deposits';
 import { makeTransfer, slipFor } from '../plugins/deposits/demo-bank/bank-service';
 import { makeSlipPng } from '../plugins/deposits/domain/slip-image';
 

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { freshDb, testEngine, type TestDb } from '../test/helper';
+import { freshDb, testEngine, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
 import { creditWallet } from './journal';
-import { insertPlayer } from './test-support';
+import { insertPlayer } from '../test/support/ledger';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 let t: TestDb;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb, type Database } from '../db';
 import { SIM_SQLITE_FILE } from '../adapters/games/sim-store';
-import { testEngine } from '../test/helper';
+import { testEngine } from '../test/support/helper';
 import { runAudit, walletBalance, gameBalances } from './index';
 import { DEMO_OPENING_BALANCE } from '../db/demo';
 

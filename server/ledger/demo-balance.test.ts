@@ -1,4 +1,4 @@
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
 import { DEMO_OPENING_BALANCE, seedDemo } from '../db/demo';
 import { runAudit, walletBalance } from './index';

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError, tooMany, unprocessable } from '../errors';
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { idempotent, idempotentIn } from './idempotency';
-import { insertPlayer } from './test-support';
+import { insertPlayer } from '../test/support/ledger';
 import { seedBase } from '../db/seed';
 
 /** idempotent() on its own: which answers a key keeps, and which it forgets so a retry can run. */

@@ -1,6 +1,6 @@
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
-import { insertPlayer } from './test-support';
+import { insertPlayer } from '../test/support/ledger';
 import * as accounts from './accounts';
 import {
   DuplicateEntryError,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildWalletTestApp, depositTo, type WalletTestApp } from './test-support';
+import { buildWalletTestApp, depositTo, type WalletTestApp } from '../test/support/ledger';
 import { runAudit, walletBalance, gameBalances } from './index';
 import { nowIso } from '../db';
 

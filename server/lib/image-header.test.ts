@@ -1,5 +1,5 @@
 import { checkImage, headerProblem, MAX_HEADER_BYTES, readImageHeader } from './image-header';
-import { gifHead, jpegHead, pngHead } from '../plugins/chat/test-support';
+import { gifHead, jpegHead, pngHead } from '../test/support/chat';
 import { makeSlipJpeg, makeSlipPng } from '../plugins/deposits/domain/slip-image';
 
 /** Image headers read by content, before any decoding (issue 39 row 2). */

@@ -1,5 +1,5 @@
 import { createDb, type Database } from '../db';
-import { freshDb, testEngine, type TestDb } from '../test/helper';
+import { freshDb, testEngine, type TestDb } from '../test/support/helper';
 import { createLease, type Lease } from './lease';
 
 /**

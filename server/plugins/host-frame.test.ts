@@ -1,4 +1,4 @@
-import { buildTestApp } from '../test/helper';
+import { buildTestApp } from '../test/support/helper';
 
 /** GET /api/lookup/frame: the mobile/iframe build's allowed host origins, from FRAME_ANCESTORS. */
 test('frame lists the FRAME_ANCESTORS origins, never the self keyword', async () => {

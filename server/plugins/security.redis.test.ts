@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { freshDb, testConfig, type TestDb } from '../test/helper';
+import { freshDb, testConfig, type TestDb } from '../test/support/helper';
 
 /** A made-up client address per test, so counters in the shared Redis never collide. */
 const randomIp = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;

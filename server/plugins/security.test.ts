@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, ConfigError } from '../config';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import type { FastifyInstance } from 'fastify';
 
 /** A made-up client address per test, so counters (in memory or in a shared Redis) never collide. */

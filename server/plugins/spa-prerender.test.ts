@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ScreenPrerender } from '../../shared/prerender';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-prerender';
 
 const SLOT = '\uE000site-brand\uE000';

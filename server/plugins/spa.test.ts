@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { MEDIA_DIR, withBootData } from './spa';
 
 const INDEX = '<!doctype html><html><head><script defer src="/assets/main.abc123.js"></script></head><body><div id="root"></div></body></html>';

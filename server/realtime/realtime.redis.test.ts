@@ -7,8 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { buildApp } from '../app';
-import { freshDb, testConfig } from '../test/helper';
-import { connected, join, newGuest, next, sendText, socketTo } from '../plugins/chat/test-support';
+import { freshDb, testConfig } from '../test/support/helper';
+import { connected, join, newGuest, next, sendText, socketTo } from '../test/support/chat';
 import { totpCode } from '../lib/totp';
 
 /**

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { loadConfig, ConfigError } from '../config';
-import { buildTestApp, type TestApp } from '../test/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { guestIds } from './guest-id';
-import { connected, join, listen, newGuest, newPlayer, next, refused, sendText, socketTo } from '../plugins/chat/test-support';
+import { connected, join, listen, newGuest, newPlayer, next, refused, sendText, socketTo } from '../test/support/chat';
 
 /**
  * Socket.io on the API's port, with real sockets: who may connect and join which room, what reaches a room, and
@@ -56,7 +56,7 @@ test('a socket without a valid token or issued guest id does not connect', async
   expect(await refused(open({ guestId: 'g_AAAAAAAAAAAAAAAAAAAAAA_AAAAAAAAAAAAAAAAAAAAAA' }))).toBe('UNAUTHORIZED');
   expect(await refused(open({ token: 'not.a.token' }))).toBe('invalid-token');
   // A staff token is no player's token.
-  const { createStaff } = await import('../plugins/staff/test-support');
+  const { createStaff } = await import('../test/support/staff');
   expect(await refused(open({ token: (await createStaff(t.app)).token }))).toBe('invalid-token');
 });
 

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { io as socketIo, type Socket } from 'socket.io-client';
 import { buildApp } from '../app';
 import { seedBase } from '../db/seed';
-import { depositTo, insertPlayer } from '../ledger/test-support';
-import { createStaff } from '../plugins/staff/test-support';
+import { depositTo, insertPlayer } from '../test/support/ledger';
+import { createStaff } from '../test/support/staff';
 import { STAFF_NAMESPACE, STAFF_ROOM } from '../plugins/chat/staff-socket';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../test/support/helper';
 import { openRoomSocket, RECONNECT_DELAY_MS } from '../../src/app/roomSocket';
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Socket } from 'socket.io-client';
 import { buildApp } from '../app';
 import { seedBase } from '../db/seed';
-import { freshDb, testConfig, type TestDb } from '../test/helper';
-import { connected, join, listen, newPlayer, socketTo } from '../plugins/chat/test-support';
-import { createStaff } from '../plugins/staff/test-support';
+import { freshDb, testConfig, type TestDb } from '../test/support/helper';
+import { connected, join, listen, newPlayer, socketTo } from '../test/support/chat';
+import { createStaff } from '../test/support/staff';
 
 /**
  * Issue 39 rows 8 and 10 across two server instances on one database and one Redis: a logout handled by A drops

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
-import { buildTestApp, type TestApp } from '../test/helper';
-import { bearer, manualClock, playerWithToken } from '../plugins/accounts/test-support';
-import { connected, join, listen, newPlayer, socketTo } from '../plugins/chat/test-support';
-import { createStaff } from '../plugins/staff/test-support';
+import { buildTestApp, type TestApp } from '../test/support/helper';
+import { bearer, manualClock, playerWithToken } from '../test/support/accounts';
+import { connected, join, listen, newPlayer, socketTo } from '../test/support/chat';
+import { createStaff } from '../test/support/staff';
 import { runStaffCommand } from '../plugins/staff/operator';
 
 /**

@@ -1,6 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
-import { buildTestApp, type TestApp } from '../test/helper';
-import { connected, join, listen, newPlayer, socketTo } from '../plugins/chat/test-support';
+import { buildTestApp, type TestApp } from '../test/support/helper';
+import { connected, join, listen, newPlayer, socketTo } from '../test/support/chat';
 
 /**
  * The socket limits (issue 39 row 9; docs/chat.md "Abuse limits"), with real sockets: open sockets per client

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { creditWallet } from '../ledger';
-import { buildTestApp, testEngine, type TestApp } from '../test/helper';
-import { createPlayer, eventId, signedEvent, type TestPlayer } from '../plugins/deposits/test-support';
-import { connected, join, listen, next, record, socketTo } from '../plugins/chat/test-support';
+import { buildTestApp, testEngine, type TestApp } from '../test/support/helper';
+import { createPlayer, eventId, signedEvent, type TestPlayer } from '../test/support/deposits';
+import { connected, join, listen, next, record, socketTo } from '../test/support/chat';
 
 /**
  * Live balance with real sockets: a committed ledger entry reaches its player's room as `wallet {reason}`, after

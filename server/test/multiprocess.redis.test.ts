@@ -13,7 +13,7 @@ import { creditWallet } from '../ledger';
 import { hashPassword } from '../lib/password';
 import { insertPlayer } from '../plugins/accounts/repository';
 import { signWebhook } from '../plugins/deposits/domain/webhook-signature';
-import { testEngine } from './helper';
+import { testEngine } from './support/helper';
 
 /**
  * Proof of issue 14's "Many processes" with real processes (`node --import tsx server/start.ts`) on one PostgreSQL

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, STAFF_ERROR_CODES } from '../../shared/errorCodes';
-import { insertPlayer } from '../ledger/test-support';
-import { createStaff } from '../plugins/staff/test-support';
+import { insertPlayer } from './support/ledger';
+import { createStaff } from './support/staff';
 import { staffTokenKey } from '../plugins/staff/tokens';
-import { buildTestApp, type TestApp } from './helper';
+import { buildTestApp, type TestApp } from './support/helper';
 import type { RouteEntry } from '../app';
 
 /**

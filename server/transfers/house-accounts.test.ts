@@ -1,5 +1,5 @@
-import { steppedDuring } from '../test/sqlite-statements';
-import { buildWalletTestApp, type WalletTestApp } from '../ledger/test-support';
+import { steppedDuring } from '../test/support/sqlite-statements';
+import { buildWalletTestApp, type WalletTestApp } from '../test/support/ledger';
 import { runAudit } from '../ledger/audit';
 import { isPostgres } from '../db/portable';
 import { postEntry, systemAccount, walletAccount } from '../ledger';

@@ -1,9 +1,9 @@
 import type { GameProvider, TransferOutcome, TransferStatus } from '../adapters/games/types';
 import { ProviderTimeoutError } from '../adapters/games/types';
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
 import { nowIso } from '../db';
-import { depositTo, insertPlayer } from '../ledger/test-support';
+import { depositTo, insertPlayer } from '../test/support/ledger';
 import { runAudit, walletBalance, gameBalances } from '../ledger';
 import { closeTransfer, transferFromGame, transferToGame, type TransferDeps } from './protocol';
 import { newTransferId } from './ids';

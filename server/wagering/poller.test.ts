@@ -1,8 +1,8 @@
 import { startPoller } from './poller';
 import { storePage, readCursor } from './rounds';
-import { freshDb, type TestDb } from '../test/helper';
+import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
-import { insertPlayer } from '../ledger/test-support';
+import { insertPlayer } from '../test/support/ledger';
 import { nowIso } from '../db';
 
 /** A promise with its resolve, to hold a job mid-pass. */

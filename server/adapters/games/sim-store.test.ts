@@ -6,11 +6,11 @@ import { buildApp } from '../../app';
 import { createDb, nowIso } from '../../db';
 import { backupSqlite, restoreSqlite } from '../../backup-cli';
 import { runAudit, walletBalance } from '../../ledger';
-import { depositTo, insertPlayer } from '../../ledger/test-support';
+import { depositTo, insertPlayer } from '../../test/support/ledger';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { seedBase } from '../../db/seed';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
-import { freshDb, openSlipsAllDay, testConfig, testEngine } from '../../test/helper';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
+import { freshDb, openSlipsAllDay, testConfig, testEngine } from '../../test/support/helper';
 import { openSimStore, SIM_SQLITE_FILE } from './sim-store';
 
 /**

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { freshDb, type TestDb } from '../../test/helper';
+import { freshDb, type TestDb } from '../../test/support/helper';
 import { GameSimulator, type SimFault } from './simulator';
 import { ProviderTimeoutError } from './types';
-import { ensureTestGames, TEST_SECRET } from './sim-test-support';
+import { ensureTestGames, TEST_SECRET } from '../../test/support/games-sim';
 
 let db: TestDb;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Kysely } from 'kysely';
-import { freshDb, type TestDb } from '../../test/helper';
+import { freshDb, type TestDb } from '../../test/support/helper';
 import { GameSimulator, type GameSimulatorOptions } from './simulator';
 import { ProviderTimeoutError } from './types';
-import { ensureTestGames, TEST_SECRET } from './sim-test-support';
+import { ensureTestGames, TEST_SECRET } from '../../test/support/games-sim';
 
 let db: TestDb;
 let sim: GameSimulator;

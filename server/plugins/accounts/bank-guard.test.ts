@@ -1,8 +1,8 @@
-import { buildWalletTestApp, depositTo, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, depositTo, type WalletTestApp } from '../../test/support/ledger';
 import { runAudit, walletBalance } from '../../ledger';
-import { testEngine } from '../../test/helper';
+import { testEngine } from '../../test/support/helper';
 import { loadAccountRules } from './rules';
-import { bearer, counts, ensureReference, login, manualClock, playerWithToken, registration } from './test-support';
+import { bearer, counts, ensureReference, login, manualClock, playerWithToken, registration } from '../../test/support/accounts';
 
 /**
  * Issue 39 row 6: the bank account number changed with the token alone, so a stolen token redirected withdrawals.

@@ -1,6 +1,6 @@
 import * as password from '../../lib/password';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { bearer, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { bearer, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from '../../test/support/accounts';
 
 /**
  * Issue 11: the limit on password guesses holds however the guesses are timed. Each try is counted (reserved)

@@ -1,5 +1,5 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { bearer, counts, ensureReference, login, playerWithToken, registration } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { bearer, counts, ensureReference, login, playerWithToken, registration } from '../../test/support/accounts';
 
 // Every login and registration hashes with scrypt (~130 ms, more on a busy 2-core machine).
 jest.setTimeout(60_000);

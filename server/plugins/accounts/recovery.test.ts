@@ -1,6 +1,6 @@
 import type { SmsSimulator } from '../../adapters/sms/simulator';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { bearer, ensureReference, login, manualClock, playerWithToken, uniqueIds } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { bearer, ensureReference, login, manualClock, playerWithToken, uniqueIds } from '../../test/support/accounts';
 
 /**
  * Issue 40 item 4: a forgotten password is reset with an SMS code. The answer never tells whether a phone is

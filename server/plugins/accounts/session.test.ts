@@ -2,10 +2,10 @@ import { SignJWT, decodeJwt } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../app';
 import { createDb } from '../../db';
-import { buildTestApp, testConfig, type TestApp } from '../../test/helper';
-import { steppedDuring } from '../../test/sqlite-statements';
+import { buildTestApp, testConfig, type TestApp } from '../../test/support/helper';
+import { steppedDuring } from '../../test/support/sqlite-statements';
 import { insertPlayer } from './repository';
-import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from './test-support';
+import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from '../../test/support/accounts';
 
 // Every login and registration hashes with scrypt (~130 ms, more on a busy 2-core machine).
 jest.setTimeout(60_000);

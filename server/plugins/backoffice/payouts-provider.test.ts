@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, testConfig, type TestDb } from '../../test/support/helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { walletBalance } from '../../ledger';
-import { depositTo, insertPlayer } from '../../ledger/test-support';
+import { depositTo, insertPlayer } from '../../test/support/ledger';
 import { requestWithdrawal } from '../wallet/withdrawals';
-import { eventId, expectLedgerOk, signedEvent } from '../deposits/test-support';
-import { createStaff } from '../staff/test-support';
+import { eventId, expectLedgerOk, signedEvent } from '../../test/support/deposits';
+import { createStaff } from '../../test/support/staff';
 
 /**
  * Issue 39 row 4: a payout's outcome is the gateway's. Staff may fail a payout only when the gateway reports it failed

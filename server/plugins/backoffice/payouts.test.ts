@@ -1,9 +1,9 @@
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 import { PayoutSimulator, type PayoutAdapter } from '../../adapters/payouts';
-import { expectLedgerOk } from '../deposits/test-support';
-import { createStaff } from '../staff/test-support';
+import { expectLedgerOk } from '../../test/support/deposits';
+import { createStaff } from '../../test/support/staff';
 import { providerStatus } from './payouts';
 
 /**

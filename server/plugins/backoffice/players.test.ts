@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { runAudit } from '../../ledger';
-import { bearer, login, playerWithToken } from '../accounts/test-support';
-import { eventId, signedEvent } from '../deposits/test-support';
-import { createStaff } from '../staff/test-support';
-import { connected, join, listen, next, refused, socketTo } from '../chat/test-support';
+import { bearer, login, playerWithToken } from '../../test/support/accounts';
+import { eventId, signedEvent } from '../../test/support/deposits';
+import { createStaff } from '../../test/support/staff';
+import { connected, join, listen, next, refused, socketTo } from '../../test/support/chat';
 
 /**
  * Back office: player lookup and status (docs/staff.md "Back office: players and the audit log"), through

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { runAudit, walletBalance } from '../../ledger';
-import { createPlayer, eventId, signedEvent } from '../deposits/test-support';
-import { createStaff } from '../staff/test-support';
+import { createPlayer, eventId, signedEvent } from '../../test/support/deposits';
+import { createStaff } from '../../test/support/staff';
 
 /**
  * Any sequence of approvals, rejections and repeated or simultaneous decisions over random payments under review

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { runAudit, walletBalance } from '../../ledger';
-import { depositTo } from '../../ledger/test-support';
-import { buildBonusTestApp, satang, type BonusTestApp } from './test-support';
+import { depositTo } from '../../test/support/ledger';
+import { buildBonusTestApp, satang, type BonusTestApp } from '../../test/support/bonus';
 
 /**
  * The money rules of bonuses and refunds under random sequences of deposits, activations (bonuses with and

@@ -1,5 +1,5 @@
 import { gameBalances, walletBalance } from '../../ledger';
-import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from './test-support';
+import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from '../../test/support/bonus';
 
 /**
  * The bonus and promotion routes and the wagering engine through app.inject on a real database (SQLite, and
@@ -402,7 +402,7 @@ describe('the wagering engine', () => {
     await t.app.bonus.pollNow();
     const cursor = await t.db.db.selectFrom('bet_feed_cursors').select('cursor').where('game_code', '=', 'pg').executeTakeFirstOrThrow();
     const { buildApp } = await import('../../app');
-    const { testConfig } = await import('../../test/helper');
+    const { testConfig } = await import('../../test/support/helper');
     const second = await buildApp(testConfig(t.db.dataDir), { database: t.db, logger: false, wallet: { wallet: { reconcileIntervalMs: 0, reconcileAtStart: false } }, bonus: { pollIntervalMs: 0 } });
     try {
       await second.ready();

@@ -1,6 +1,6 @@
 import { walletBalance } from '../../ledger';
-import { testEngine } from '../../test/helper';
-import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from './test-support';
+import { testEngine } from '../../test/support/helper';
+import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from '../../test/support/bonus';
 
 /**
  * The same bonus, promotion, clear or refund requested 50 times at once succeeds exactly once (the player's row

@@ -1,7 +1,7 @@
 import { USAGE } from '../../operator-cli';
-import { operatorSession } from '../../test/operator-support';
+import { operatorSession } from '../../test/support/operator';
 import { seedDemo } from '../../db/demo';
-import { buildBonusTestApp, satang, type BonusTestApp } from './test-support';
+import { buildBonusTestApp, satang, type BonusTestApp } from '../../test/support/bonus';
 
 /**
  * Operators define bonuses, promotion codes and refund settings with `npm run operator -- ...` from JSON files;

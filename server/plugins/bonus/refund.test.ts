@@ -1,5 +1,5 @@
 import { walletBalance } from '../../ledger';
-import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from './test-support';
+import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from '../../test/support/bonus';
 
 /**
  * Refund of losses through app.inject on a real database: the net loss of the stored rounds since the last

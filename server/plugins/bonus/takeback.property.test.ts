@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { runAudit, walletBalance } from '../../ledger';
-import { depositTo } from '../../ledger/test-support';
+import { depositTo } from '../../test/support/ledger';
 import { pendingTransferTotal } from './repository';
-import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from './test-support';
+import { buildBonusTestApp, satang, type BonusTestApp, type TestPlayer } from '../../test/support/bonus';
 
 /**
  * Issue 39 row 1: no sequence of moves ends with unwagered bonus money withdrawn. Random sequences of activations,

@@ -1,7 +1,7 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createStaff } from '../staff/test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createStaff } from '../../test/support/staff';
 import { BOT_NAME, BOT_POSTBACKS, botAnswer, handoffOf, PLAYER_HOWTO, topicOf, type ChatLocale } from './bot';
-import { call, history, newGuest, newPlayer, sendText, type Caller } from './test-support';
+import { call, history, newGuest, newPlayer, sendText, type Caller } from '../../test/support/chat';
 
 /** The support bot: its answers in th, la and en, the postbacks, keywords, and its silence once staff answered. */
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES, PROJECT_ERROR_CODES } from '../../../shared/errorCodes';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createStaff } from '../staff/test-support';
-import { FILES, multipartBody, newGuest, newPlayer, sendText } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createStaff } from '../../test/support/staff';
+import { FILES, multipartBody, newGuest, newPlayer, sendText } from '../../test/support/chat';
 
 /**
  * The route sweep (server/test/route-sweep.test.ts) calls the public chat routes without an identity, so most

@@ -1,6 +1,6 @@
 import { writeSetting } from '../../settings';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { call, history, newGuest, newPlayer, sendText, type Caller } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { call, history, newGuest, newPlayer, sendText, type Caller } from '../../test/support/chat';
 
 /** The player/guest chat routes: config, guest ids, identities, paging, validation, adoption, read marks, the send limit. */
 

@@ -1,5 +1,5 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { newPlayer } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { newPlayer } from '../../test/support/chat';
 
 /**
  * Guests per client address (issue 39 row 10; docs/chat.md "Guests"): new guest ids and guests' messages are

@@ -1,6 +1,6 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createStaff } from '../staff/test-support';
-import { newGuest, sendText } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createStaff } from '../../test/support/staff';
+import { newGuest, sendText } from '../../test/support/chat';
 
 /** Issue 39: staff replies and closes in the support chat write staff_audit rows (docs/staff.md "Audit log"). */
 

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createStaff } from '../staff/test-support';
-import { call, connected, history, join, listen, newGuest, newPlayer, next, record, refused, sendText, socketTo, type Caller } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createStaff } from '../../test/support/staff';
+import { call, connected, history, join, listen, newGuest, newPlayer, next, record, refused, sendText, socketTo, type Caller } from '../../test/support/chat';
 
 /** The staff side: the conversation list and unread counts, replies and closing reaching the customer live, staff auth. */
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { writeSettingDoc } from '../../settings';
-import { FILES, gifHead, jpegHead, multipartBody, newGuest, newPlayer, pngHead, upload, type Caller } from './test-support';
+import { FILES, gifHead, jpegHead, multipartBody, newGuest, newPlayer, pngHead, upload, type Caller } from '../../test/support/chat';
 
 /**
  * Issue 39 row 3 and the chat-image item: chat uploads have budgets (per client address and guest id for guests, per

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { parseRange } from './uploads';
-import { FILES, call, history, multipartBody, newGuest, newPlayer, upload } from './test-support';
+import { FILES, call, history, multipartBody, newGuest, newPlayer, upload } from '../../test/support/chat';
 
 /** Chat uploads: typed by their bytes, named to agree, capped, stored outside the web root, served with nosniff. */
 

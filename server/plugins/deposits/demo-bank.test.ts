@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { createDepositAdapters } from './adapters';
 import { readSlip } from './domain/slip-qr';
 import { decryptGiftLink } from './domain/giftlink';
 import { requestWithdrawal } from '../wallet/withdrawals';
-import { balanceOf, createPlayer, expectLedgerOk, multipart } from './test-support';
+import { balanceOf, createPlayer, expectLedgerOk, multipart } from '../../test/support/deposits';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { parse } from 'promptparse';
 import { anyId } from 'promptparse/validate';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { DEMO_PROMPTPAY_ID } from './domain/promptpay';
-import { createPlayer, eventId, signedEvent, type TestPlayer } from './test-support';
+import { createPlayer, eventId, signedEvent, type TestPlayer } from '../../test/support/deposits';
 
 let t: TestApp;
 let p: TestPlayer;

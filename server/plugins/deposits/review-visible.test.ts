@@ -5,10 +5,10 @@ import { recordReview } from '../backoffice/review-record';
 import { reviewNotice } from './review-line';
 import { makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor } from './demo-bank/bank-service';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from './test-support';
-import { connected, join, listen, next, socketTo } from '../chat/test-support';
-import { createStaff } from '../staff/test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../../test/support/deposits';
+import { connected, join, listen, next, socketTo } from '../../test/support/chat';
+import { createStaff } from '../../test/support/staff';
 
 /**
  * No payment vanishes from view (issue 40 item 2): money that arrived and waits for staff is pushed to its player at

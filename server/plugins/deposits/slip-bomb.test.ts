@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { createPlayer, multipart } from './test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createPlayer, multipart } from '../../test/support/deposits';
 import { MAX_SLIP_BYTES, readSlip, SlipReadError } from './domain/slip-qr';
 
 /**

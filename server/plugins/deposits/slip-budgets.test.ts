@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { PNG } from 'pngjs';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { writeSettingDoc } from '../../settings';
 import { makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor } from './demo-bank/bank-service';
-import { createPlayer, multipart, type TestPlayer } from './test-support';
-import { newPlayer as newChatPlayer, upload as chatUpload, FILES } from '../chat/test-support';
+import { createPlayer, multipart, type TestPlayer } from '../../test/support/deposits';
+import { newPlayer as newChatPlayer, upload as chatUpload, FILES } from '../../test/support/chat';
 import { SlipReaderBusy, type SlipReader } from './slip-pool';
 
 /**

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import { buildTestApp, openSlipsAllDay, type TestApp } from '../../test/helper';
+import { buildTestApp, openSlipsAllDay, type TestApp } from '../../test/support/helper';
 import { SETTINGS } from '../../db/seed';
 import { writeSetting } from '../../settings';
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
-import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from './test-support';
+import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from '../../test/support/deposits';
 import { up as releaseNotMatchClaims } from '../../db/migrations/202611260002_slip_claims';
 
 let t: TestApp;

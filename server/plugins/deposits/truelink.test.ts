@@ -1,8 +1,8 @@
 import AES from 'crypto-js/aes';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { giftLinkFor } from './domain/giftlink';
-import { balanceOf, coinsOf, createPlayer, expectLedgerOk, type TestPlayer } from './test-support';
+import { balanceOf, coinsOf, createPlayer, expectLedgerOk, type TestPlayer } from '../../test/support/deposits';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { requestWithdrawal } from '../wallet/withdrawals';
 import { PayoutSimulator } from '../../adapters/payouts';
-import { balanceOf, coinsOf, createPlayer, eventId, expectLedgerOk, signedEvent, type TestPlayer } from './test-support';
+import { balanceOf, coinsOf, createPlayer, eventId, expectLedgerOk, signedEvent, type TestPlayer } from '../../test/support/deposits';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
-import { buildTestApp, testConfig, type TestApp } from '../../test/helper';
+import { buildTestApp, testConfig, type TestApp } from '../../test/support/helper';
 import { GameSimulator } from '../../adapters/games/simulator';
 import { createGameProvider, simulatorOptionsFromEnv } from '../../adapters/games';
-import { ensureTestGames } from '../../adapters/games/sim-test-support';
+import { ensureTestGames } from '../../test/support/games-sim';
 import { ConfigError } from '../../config';
 import { PLAY_JS } from './assets';
 

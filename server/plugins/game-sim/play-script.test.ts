@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { ensureTestGames } from '../../adapters/games/sim-test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { ensureTestGames } from '../../test/support/games-sim';
 import { PLAY_JS } from './assets';
 
 /**

@@ -1,6 +1,6 @@
-import { testEngine } from '../../test/helper';
+import { testEngine } from '../../test/support/helper';
 import { writeInviteSettings, type InviteSettings } from './settings';
-import { buildInviteWheelTestApp, satang, tally, type InviteWheelTestApp } from '../wheel/test-support';
+import { buildInviteWheelTestApp, satang, tally, type InviteWheelTestApp } from '../../test/support/wheel';
 
 /**
  * The invite bonus received 50 times at once pays once (the player's row lock on PostgreSQL, the single writer

@@ -1,5 +1,5 @@
 import { writeInviteSettings, type InviteSettings } from './settings';
-import { buildInviteWheelTestApp, type InviteWheelTestApp, type TestPlayer } from '../wheel/test-support';
+import { buildInviteWheelTestApp, type InviteWheelTestApp, type TestPlayer } from '../../test/support/wheel';
 
 /**
  * Issue 39 row 7, invite farming (docs/invite-wheel.md "Against invite farming"), through the deposit routes, the

@@ -1,11 +1,11 @@
 import { walletBalance } from '../../ledger';
 import { creditDeposit } from '../deposits/credit';
 import { DEFAULT_DEPOSIT_RULES } from '../deposits/domain/rules';
-import { depositTo } from '../../ledger/test-support';
-import { ensureReference, register, registration } from '../accounts/test-support';
+import { depositTo } from '../../test/support/ledger';
+import { ensureReference, register, registration } from '../../test/support/accounts';
 import { backfillInviteEarnings } from '../../db/migrations/202611260020_invite_wheel';
 import { writeInviteSettings, type InviteSettings } from './settings';
-import { buildInviteWheelTestApp, satang, type InviteWheelTestApp, type TestPlayer } from '../wheel/test-support';
+import { buildInviteWheelTestApp, satang, type InviteWheelTestApp, type TestPlayer } from '../../test/support/wheel';
 
 /**
  * The invite bonus through app.inject on a real database (docs/invite-wheel.md): the inviter earns invite% of

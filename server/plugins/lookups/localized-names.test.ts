@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { SETTINGS } from '../../db/seed';
 import { writeSetting } from '../../settings';
 

@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { writeSetting, writeSettingDoc } from '../../settings';
 import { SETTINGS } from '../../db/seed';
 

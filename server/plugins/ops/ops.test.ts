@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, loggerOptions } from '../../app';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
-import { buildWalletTestApp, depositTo, insertPlayer } from '../../ledger/test-support';
+import { freshDb, testConfig, type TestDb } from '../../test/support/helper';
+import { buildWalletTestApp, depositTo, insertPlayer } from '../../test/support/ledger';
 import { PayoutSimulator } from '../../adapters/payouts';
 import type { GameProvider } from '../../adapters/games/types';
 import { createGameProvider, GameSimulator } from '../../adapters/games';
 import { outboundHeaders, scoped, type ProviderCall } from '../../lib/request-context';
-import { eventId, signedEvent } from '../deposits/test-support';
-import { connected, newGuest, socketTo } from '../chat/test-support';
+import { eventId, signedEvent } from '../../test/support/deposits';
+import { connected, newGuest, socketTo } from '../../test/support/chat';
 
 /** docs/operations.md: /metrics, /healthz, /readyz and request ids. */
 

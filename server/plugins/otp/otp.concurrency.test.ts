@@ -1,5 +1,5 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { ensureReference, manualClock, uniqueIds } from '../accounts/test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { ensureReference, manualClock, uniqueIds } from '../../test/support/accounts';
 import { OtpService } from './service';
 
 /**

@@ -1,9 +1,9 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import smsPlugin from '../../adapters/sms';
 import { SmsSimulator } from '../../adapters/sms/simulator';
-import { counts, ensureReference, manualClock, register, registration, uniqueIds } from '../accounts/test-support';
+import { counts, ensureReference, manualClock, register, registration, uniqueIds } from '../../test/support/accounts';
 import { smsLanguage } from './service';
 
 jest.setTimeout(60_000);

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { PlayLimitKind } from '../../db/schema-play';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, type TestDb } from '../../test/helper';
+import { freshDb, type TestDb } from '../../test/support/helper';
 import { insertPlayer } from '../accounts/repository';
 import { AppError } from '../../errors';
 import { assertMayPlay, checkDepositAllowed, checkLossAllowed, depositWithinLimits, holdDeposit } from './enforce';

@@ -1,5 +1,5 @@
 import AES from 'crypto-js/aes';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { gameBalances, walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 import type { PlayLimitKind, RestrictionKind, RestrictionPeriod } from '../../db/schema-play';
@@ -7,7 +7,7 @@ import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { giftLinkFor } from '../deposits/domain/giftlink';
 import { makeSlipPng } from '../deposits/domain/slip-image';
 import { makeTransfer, slipFor } from '../deposits/demo-bank/bank-service';
-import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../deposits/test-support';
+import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../../test/support/deposits';
 
 /**
  * Issue 15: the limits and restrictions where money moves (docs/deposits.md "Holds", docs/game-provider.md

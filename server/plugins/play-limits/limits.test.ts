@@ -1,4 +1,4 @@
-import { buildLimitsTestApp, PLAY_PROBE, type LimitsPlayer, type LimitsTestApp } from './test-support';
+import { buildLimitsTestApp, PLAY_PROBE, type LimitsPlayer, type LimitsTestApp } from '../../test/support/play-limits';
 
 /** Issue 15: the limits routes (docs/responsible-play.md "Wire"), the 24-hour wait, restrictions and the play guard. */
 jest.setTimeout(60_000);

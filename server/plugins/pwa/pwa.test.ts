@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PNG } from 'pngjs';
-import { buildTestApp, type TestApp } from '../../test/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { writeSetting } from '../../settings';
 import { ICONS, ICONS_DIR, SAFE_ZONE_RADIUS } from '../../../scripts/draw-icons';
 import { shortName } from './manifest';

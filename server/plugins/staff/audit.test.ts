@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { freshDb, testEngine, type TestDb } from '../../test/helper';
+import { freshDb, testEngine, type TestDb } from '../../test/support/helper';
 import { insertStaff } from './repository';
 import { recordStaffAction } from './audit';
 

@@ -1,8 +1,8 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { operatorSession } from '../../test/operator-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { operatorSession } from '../../test/support/operator';
 import { runOperator, USAGE } from '../../operator-cli';
 import { base32Decode, totpCode } from '../../lib/totp';
-import { createStaff } from './test-support';
+import { createStaff } from '../../test/support/staff';
 
 /** `npm run operator -- staff ...` through the CLI's own entry, on the test app's database (docs/staff.md). */
 jest.setTimeout(60_000);

@@ -1,14 +1,14 @@
 import { SignJWT } from 'jose';
 import * as password from '../../lib/password';
 import { buildApp } from '../../app';
-import { freshDb, testConfig, buildTestApp, type TestApp, type TestDb } from '../../test/helper';
-import { insertPlayer } from '../../ledger/test-support';
-import { manualClock } from '../accounts/test-support';
+import { freshDb, testConfig, buildTestApp, type TestApp, type TestDb } from '../../test/support/helper';
+import { insertPlayer } from '../../test/support/ledger';
+import { manualClock } from '../../test/support/accounts';
 import { runStaffCommand } from './operator';
 import { totpCode } from '../../lib/totp';
 import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './demo';
 import { staffTokenKey, STAFF_TOKEN_TTL_SECONDS } from './tokens';
-import { createStaff, TEST_STAFF_PASSWORD } from './test-support';
+import { createStaff, TEST_STAFF_PASSWORD } from '../../test/support/staff';
 
 /**
  * Staff accounts through the API (docs/staff.md): login with the players' guess limits, sessions that logout and

@@ -1,8 +1,8 @@
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { manualClock } from '../accounts/test-support';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { manualClock } from '../../test/support/accounts';
 import { totpCode, totpStep } from '../../lib/totp';
 import { runStaffCommand } from './operator';
-import { createStaff, TEST_STAFF_PASSWORD } from './test-support';
+import { createStaff, TEST_STAFF_PASSWORD } from '../../test/support/staff';
 import { sealTotpSecret } from './totp';
 import { STAFF_2FA_TTL_SECONDS } from './tokens';
 

@@ -1,6 +1,6 @@
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { gameBalances, runAudit, walletBalance } from '../../ledger';
-import { testEngine } from '../../test/helper';
+import { testEngine } from '../../test/support/helper';
 
 let t: WalletTestApp;
 beforeAll(async () => {

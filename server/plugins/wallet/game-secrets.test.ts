@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, testConfig, type TestDb } from '../../test/support/helper';
 import { PayoutSimulator } from '../../adapters/payouts';
-import { insertPlayer } from '../../ledger/test-support';
+import { insertPlayer } from '../../test/support/ledger';
 import { isSealed, openSecret, sealSecret } from '../../lib/secret-box';
 import { sealPlaintextGameSecrets } from './game-secrets';
 

@@ -5,8 +5,8 @@ import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
 import { ProviderTimeoutError, type GameProvider } from '../../adapters/games/types';
 import { PayoutSimulator } from '../../adapters/payouts';
-import { insertPlayer } from '../../ledger/test-support';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
+import { insertPlayer } from '../../test/support/ledger';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/support/helper';
 
 /**
  * Issue 14 "Many processes": two apps on one database (two processes, as far as the database can tell). The timed

@@ -1,6 +1,6 @@
-import { steppedDuring } from '../../test/sqlite-statements';
+import { steppedDuring } from '../../test/support/sqlite-statements';
 import { SIM_SQLITE_FILE } from '../../adapters/games/sim-store';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 
 /**
  * Issue 13: the Idempotency-Key of a transfer or a withdrawal is written in the route's own transactions

@@ -1,9 +1,9 @@
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { ensureAccounts, walletAccount } from '../../ledger/accounts';
 import { hs256 } from '../../lib/hs256';
-import { steppedDuring } from '../../test/sqlite-statements';
+import { steppedDuring } from '../../test/support/sqlite-statements';
 import { GAMES_TTL_MS, cachedActiveGames, forgetActiveGames } from './repository';
 
 /** The read path of issue 13: few statements per GET /api/wallet, a short-lived games cache, no cached session. */

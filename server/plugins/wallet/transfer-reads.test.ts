@@ -1,6 +1,6 @@
-import { steppedDuring } from '../../test/sqlite-statements';
+import { steppedDuring } from '../../test/support/sqlite-statements';
 import { SIM_SQLITE_FILE } from '../../adapters/games/sim-store';
-import { buildWalletTestApp, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 
 /**
  * Issue 13: a wallet -> game transfer reads what it checks (restrictions, the session limit, the game account, the

@@ -1,4 +1,4 @@
-import { buildWalletTestApp, depositTo, type WalletTestApp } from '../../ledger/test-support';
+import { buildWalletTestApp, depositTo, type WalletTestApp } from '../../test/support/ledger';
 import { runAudit, walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 

@@ -1,6 +1,6 @@
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 import { writeSettingDoc } from '../../settings';
-import { buildInviteWheelTestApp, satang, type InviteWheelTestApp } from './test-support';
+import { buildInviteWheelTestApp, satang, type InviteWheelTestApp } from '../../test/support/wheel';
 
 /**
  * Issue 39 row 11: wheel coins come from play, not from deposit -> withdraw churn. A deposit's coins are granted

@@ -1,5 +1,5 @@
-import { testEngine } from '../../test/helper';
-import { buildInviteWheelTestApp, satang, tally, type InviteWheelTestApp, type TestPlayer } from './test-support';
+import { testEngine } from '../../test/support/helper';
+import { buildInviteWheelTestApp, satang, tally, type InviteWheelTestApp, type TestPlayer } from '../../test/support/wheel';
 
 /**
  * Spins and claims sent 50 at once (docs/invite-wheel.md "Races"): one coin gives one prize, one coupon pays

@@ -1,7 +1,7 @@
 import { drawSlice, type RandomInt } from './draw';
 import { activeWheel, parseWheel, writeWheel, type WheelSlice } from './config';
 import { DEMO_WHEEL } from './demo';
-import { buildInviteWheelTestApp, seeded, testSlice, type InviteWheelTestApp } from './test-support';
+import { buildInviteWheelTestApp, seeded, testSlice, type InviteWheelTestApp } from '../../test/support/wheel';
 
 /**
  * The draw follows the configured weights (RULES.md "Refund, invite, wheel": the server draws by weights). The

@@ -4,7 +4,7 @@ import { parseBaht } from '../../ledger/money';
 import { writeInviteSettings } from '../invite/settings';
 import { writeSettingDoc } from '../../settings';
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
-import { buildInviteWheelTestApp, satang, seeded, type InviteWheelTestApp, type TestPlayer } from './test-support';
+import { buildInviteWheelTestApp, satang, seeded, type InviteWheelTestApp, type TestPlayer } from '../../test/support/wheel';
 
 /**
  * The money rules of the invite bonus and the prize wheel under random sequences of deposits (gift links through

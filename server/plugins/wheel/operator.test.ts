@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { USAGE } from '../../operator-cli';
-import { operatorSession } from '../../test/operator-support';
+import { operatorSession } from '../../test/support/operator';
 import { seedDemo } from '../../db/demo';
 import { readInviteSettings } from '../invite/settings';
 import { DEMO_WHEEL } from './demo';
 import { parseWheel } from './config';
-import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from './test-support';
+import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from '../../test/support/wheel';
 import { readSettingDoc, writeSettingDoc } from '../../settings';
 import { DEPOSIT_RULES_KEY } from '../deposits/domain/rules';
 

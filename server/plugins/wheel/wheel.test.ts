@@ -1,7 +1,7 @@
-import { buildTestApp } from '../../test/helper';
+import { buildTestApp } from '../../test/support/helper';
 import { nowIso } from '../../db';
 import { cryptoRandomInt } from './draw';
-import { buildInviteWheelTestApp, satang, type InviteWheelTestApp, type TestPlayer, type TestSlice } from './test-support';
+import { buildInviteWheelTestApp, satang, type InviteWheelTestApp, type TestPlayer, type TestSlice } from '../../test/support/wheel';
 
 /**
  * The prize wheel through app.inject on a real database (docs/invite-wheel.md): whether it shows, its setup,

@@ -4,14 +4,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
-import { createDb, type Database } from '../db';
-import { migrateToLatest } from '../db/migrate';
-import { seedBase, SETTINGS } from '../db/seed';
-import { writeSetting } from '../settings';
+import { buildApp } from '../../app';
+import { loadConfig, type Config } from '../../config';
+import { createDb, type Database } from '../../db';
+import { migrateToLatest } from '../../db/migrate';
+import { seedBase, SETTINGS } from '../../db/seed';
+import { writeSetting } from '../../settings';
 
-/** Which engine this jest project runs the server suites on (set by server/test/setup-*.ts). */
+/** Which engine this jest project runs the server suites on (set by server/test/support/setup-*.ts). */
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite');
 
 export interface TestDb extends Database {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { StaffRole } from '../../db/schema-staff';
 import { hashPassword } from '../../lib/password';
-import { insertStaff } from './repository';
+import { insertStaff } from '../../plugins/staff/repository';
 
 /** A password every test staff member has (at least 10 characters, as the operator command asks). */
 export const TEST_STAFF_PASSWORD = 'staff-test-pass-1';

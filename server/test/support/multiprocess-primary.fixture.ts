@@ -1,7 +1,7 @@
 /** The cluster primary of server/cluster.test.ts, running stand-in workers (multiprocess-worker.fixture.ts). */
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { runPrimary } from '../cluster';
+import { runPrimary } from '../../cluster';
 
 cluster.setupPrimary({ exec: path.join(__dirname, 'multiprocess-worker.fixture.ts'), execArgv: ['--import', 'tsx'] });
 runPrimary(Number(process.env.WORKERS ?? 2)).then(

@@ -1,14 +1,14 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { seedBase } from '../../db/seed';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import type { GameSimulator } from '../../adapters/games/simulator';
-import { depositTo, insertPlayer } from '../../ledger/test-support';
+import { depositTo, insertPlayer } from './ledger';
 import { runAudit } from '../../ledger';
-import { parseDefinition, type DefinitionInput } from './definitions';
-import { upsertDefinition } from './repository';
-import { writeRefundSettings, type RefundSettings } from './settings';
+import { parseDefinition, type DefinitionInput } from '../../plugins/bonus/definitions';
+import { upsertDefinition } from '../../plugins/bonus/repository';
+import { writeRefundSettings, type RefundSettings } from '../../plugins/bonus/settings';
 
 const L = (s: string) => ({ th: `${s} th`, la: `${s} la`, en: `${s} en` });
 

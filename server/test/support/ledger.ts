@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { DB } from '../db/schema';
-import { buildApp } from '../app';
-import { nowIso } from '../db';
-import { seedBase } from '../db/seed';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../test/helper';
-import { PayoutSimulator } from '../adapters/payouts';
-import type { GameSimulator } from '../adapters/games/simulator';
-import { creditWallet } from './journal';
-import { insertPlayer as insertPlayerRow } from '../plugins/accounts/repository';
-import { markRequests } from '../test/sqlite-statements';
-import type { WalletOptions } from '../plugins/wallet/options';
+import type { DB } from '../../db/schema';
+import { buildApp } from '../../app';
+import { nowIso } from '../../db';
+import { seedBase } from '../../db/seed';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
+import { PayoutSimulator } from '../../adapters/payouts';
+import type { GameSimulator } from '../../adapters/games/simulator';
+import { creditWallet } from '../../ledger/journal';
+import { insertPlayer as insertPlayerRow } from '../../plugins/accounts/repository';
+import { markRequests } from './sqlite-statements';
+import type { WalletOptions } from '../../plugins/wallet/options';
 
 let phoneSeq = 0;
 

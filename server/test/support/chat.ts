@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { insertPlayer } from '../../ledger/test-support';
+import { insertPlayer } from './ledger';
 
 /** Helpers of the chat suites: callers (a player's token or a guest id), JSON calls, multipart bodies, sockets. */
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { CLOSE_MESSAGE, reportReady } from '../cluster';
+import { CLOSE_MESSAGE, reportReady } from '../../cluster';
 
 if (process.env.FAIL_START === '1' || (process.env.FAIL_START_IF && fs.existsSync(process.env.FAIL_START_IF))) {
   console.error('fixture worker: cannot start');

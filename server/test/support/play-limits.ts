@@ -2,8 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
-import { insertPlayer } from '../accounts/repository';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
+import { insertPlayer } from '../../plugins/accounts/repository';
 
 /** Helpers of the play-limits suites (not a test file itself). */
 

@@ -2,16 +2,16 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
-import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../../test/helper';
+import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { runAudit, walletBalance } from '../../ledger';
-import { depositTo } from '../../ledger/test-support';
-import { insertPlayer } from '../accounts/repository';
-import { issueVoucher, makeTransfer, payQr, slipFor } from '../deposits/demo-bank/bank-service';
-import { multipart } from '../deposits/test-support';
-import { makeSlipPng } from '../deposits/domain/slip-image';
-import { cryptoRandomInt, type RandomInt } from './draw';
-import { parseWheel, writeWheel } from './config';
+import { depositTo } from './ledger';
+import { insertPlayer } from '../../plugins/accounts/repository';
+import { issueVoucher, makeTransfer, payQr, slipFor } from '../../plugins/deposits/demo-bank/bank-service';
+import { multipart } from './deposits';
+import { makeSlipPng } from '../../plugins/deposits/domain/slip-image';
+import { cryptoRandomInt, type RandomInt } from '../../plugins/wheel/draw';
+import { parseWheel, writeWheel } from '../../plugins/wheel/config';
 
 /** Helpers shared by the invite and wheel suites (not a test file itself). */
 const L = (s: string) => ({ th: `${s} th`, la: `${s} la`, en: `${s} en` });
