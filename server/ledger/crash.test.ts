@@ -180,7 +180,7 @@ test('SIGKILL between the wallet debit and the provider answer: after restart ev
   expect((await runAudit(db().db)).violations).toEqual([]);
 
   // The audit command, as an operator runs it, on the same database.
-  const audit = spawn(process.execPath, ['--import', 'tsx', 'server/audit-cli.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const audit = spawn(process.execPath, ['--import', 'tsx', 'server/cli/audit-cli.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   audit.stdout!.on('data', (d) => (out += d));
   audit.stderr!.on('data', (d) => (out += d));

@@ -120,7 +120,7 @@ d('socket.io rooms across two server processes (Redis adapter)', () => {
     // One after the other: the first migrates and seeds, the second finds everything in place.
     a = await startProcess(env);
     b = await startProcess(env);
-    const added = execFileSync(process.execPath, ['--import', 'tsx', 'server/operator-cli.ts', 'staff', 'add', 'redisstaff', '--name', 'Redis Staff', '--role', 'support'], { cwd: ROOT, env, encoding: 'utf8' });
+    const added = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/operator-cli.ts', 'staff', 'add', 'redisstaff', '--name', 'Redis Staff', '--role', 'support'], { cwd: ROOT, env, encoding: 'utf8' });
     // Every new staff account gets a second factor: the sign-in below completes it with a code of this secret.
     staffTotpSecret = /TOTP secret \(base32\): ([A-Z2-7]+)/.exec(added)![1];
   });

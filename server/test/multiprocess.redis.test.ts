@@ -341,7 +341,7 @@ describeMp('several processes on one PostgreSQL and one Redis', () => {
         const games = w.body.slots.reduce((s, g) => s + Math.round(g.amount * 100), 0);
         expect(Math.round(w.body.wallet.amount * 100) + games).toBe(DEPOSIT_SATANG);
       }
-      const audit = spawnSync(process.execPath, ['--import', 'tsx', 'server/audit-cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, encoding: 'utf8' });
+      const audit = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/audit-cli.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir }, encoding: 'utf8' });
       expect({ status: audit.status, stderr: audit.stderr }).toEqual({ status: 0, stderr: '' });
     } finally {
       primary.child.kill('SIGTERM');

@@ -78,7 +78,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, reuseDa
     env,
     output: () => out,
     operator: (...args: string[]) =>
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/operator-cli.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' }),
+      execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/operator-cli.ts', ...args], { cwd: ROOT, env, encoding: 'utf8' }),
     stop: (signal: NodeJS.Signals = 'SIGTERM') =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

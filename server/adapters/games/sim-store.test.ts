@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { buildApp } from '../../app';
 import { createDb, nowIso } from '../../db';
-import { backupSqlite, restoreSqlite } from '../../backup-cli';
+import { backupSqlite, restoreSqlite } from '../../cli/backup-cli';
 import { runAudit, walletBalance } from '../../ledger';
 import { depositTo, insertPlayer } from '../../test/support/ledger';
 import { PayoutSimulator } from '../../adapters/payouts';

@@ -1,4 +1,4 @@
-import { USAGE } from '../../operator-cli';
+import { USAGE } from '../../cli/operator-cli';
 import { operatorSession } from '../../test/support/operator';
 import { seedDemo } from '../../db/demo';
 import { buildBonusTestApp, satang, type BonusTestApp } from '../../test/support/bonus';

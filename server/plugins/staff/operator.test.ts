@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { operatorSession } from '../../test/support/operator';
-import { runOperator, USAGE } from '../../operator-cli';
+import { runOperator, USAGE } from '../../cli/operator-cli';
 import { base32Decode, totpCode } from '../../lib/totp';
 import { createStaff } from '../../test/support/staff';
 

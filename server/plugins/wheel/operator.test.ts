@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { USAGE } from '../../operator-cli';
+import { USAGE } from '../../cli/operator-cli';
 import { operatorSession } from '../../test/support/operator';
 import { seedDemo } from '../../db/demo';
 import { readInviteSettings } from '../invite/settings';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runOperator, type OperatorContext } from '../../operator-cli';
+import { runOperator, type OperatorContext } from '../../cli/operator-cli';
 
 /**
  * `npm run operator -- ...` in a test: runOperator (the CLI's own entry) on the test app's database, with what it

@@ -3,9 +3,9 @@
  * SQLite in DATA_DIR); --seed also inserts missing reference data (seedBase). npm start does both itself.
  */
 import { ConfigError, loadConfig } from '../config';
-import { createDb } from './index';
-import { migrateToLatest } from './migrate';
-import { seedBase } from './seed';
+import { createDb } from '../db/index';
+import { migrateToLatest } from '../db/migrate';
+import { seedBase } from '../db/seed';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { demoDefault: true, persistSecrets: false });

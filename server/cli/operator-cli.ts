@@ -5,16 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { DB } from './db/schema';
-import { ConfigError, loadConfig, type Config } from './config';
-import { createDb, nowIso } from './db';
-import { readSetting, writeSetting } from './settings';
-import { loadAccountRules } from './plugins/accounts/rules';
-import { LOOKUP_NAMES, isLookupName, lookups } from './plugins/lookups/lookups-service';
-import { BONUS_USAGE, runBonusCommand } from './plugins/bonus/operator';
-import { INVITE_USAGE, runInviteCommand } from './plugins/invite/operator';
-import { WHEEL_USAGE, runWheelCommand } from './plugins/wheel/operator';
-import { STAFF_USAGE, runStaffCommand, terminalPrompt } from './plugins/staff/operator';
+import type { DB } from '../db/schema';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { createDb, nowIso } from '../db';
+import { readSetting, writeSetting } from '../settings';
+import { loadAccountRules } from '../plugins/accounts/rules';
+import { LOOKUP_NAMES, isLookupName, lookups } from '../plugins/lookups/lookups-service';
+import { BONUS_USAGE, runBonusCommand } from '../plugins/bonus/operator';
+import { INVITE_USAGE, runInviteCommand } from '../plugins/invite/operator';
+import { WHEEL_USAGE, runWheelCommand } from '../plugins/wheel/operator';
+import { STAFF_USAGE, runStaffCommand, terminalPrompt } from '../plugins/staff/operator';
 
 export const USAGE = `Usage: npm run operator -- <command>
 

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { freshDb, testEngine, type TestDb } from './test/support/helper';
-import { seedBase } from './db/seed';
-import { creditWallet, postEntry } from './ledger/journal';
-import { walletAccount } from './ledger/accounts';
-import { insertPlayer } from './test/support/ledger';
+import { freshDb, testEngine, type TestDb } from '../test/support/helper';
+import { seedBase } from '../db/seed';
+import { creditWallet, postEntry } from '../ledger/journal';
+import { walletAccount } from '../ledger/accounts';
+import { insertPlayer } from '../test/support/ledger';
 import { backupPostgres, backupSqlite, schemaOf } from './backup-cli';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 let t: TestDb;
 let env: Record<string, string>;
 let schema: string | null = null;
@@ -84,7 +84,7 @@ test('npm run backup copies the database under write load; npm run restore bring
   const file = path.join(t.dataDir, 'backups', testEngine() === 'postgres' ? 'copy.pgdump' : 'copy.sqlite');
   const before = await entryCount();
   let running = true;
-  const backup = cliAsync('server/backup-cli.ts', ['backup', file], env).finally(() => (running = false));
+  const backup = cliAsync('server/cli/backup-cli.ts', ['backup', file], env).finally(() => (running = false));
   let writesDuringBackup = 0;
   // SQLite writes never leave the microtask queue, so each round also waits a millisecond on a timer: the event
   // loop then blocks in its poll phase, where the child's exit and pipes are read (a setImmediate loop left the
@@ -104,7 +104,7 @@ test('npm run backup copies the database under write load; npm run restore bring
   expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]); // no partial file left beside it
 
   // Restoring over the live database is refused without --replace.
-  const refused = cli('server/backup-cli.ts', ['restore', file], env);
+  const refused = cli('server/cli/backup-cli.ts', ['restore', file], env);
   expect(refused.status).toBe(1);
   expect(refused.stderr).toMatch(/--replace/);
 
@@ -123,17 +123,17 @@ test('npm run backup copies the database under write load; npm run restore bring
     restoredEnv.DATABASE_URL = withOptions(url.toString(), schema!);
     expect(schemaOf(restoredEnv.DATABASE_URL)).toBe(schema);
   }
-  const restored = cli('server/backup-cli.ts', ['restore', file], restoredEnv);
+  const restored = cli('server/cli/backup-cli.ts', ['restore', file], restoredEnv);
   expect(restored.stderr).toBe('');
   expect(restored.status).toBe(0);
 
-  const audit = cli('server/audit-cli.ts', [], restoredEnv);
+  const audit = cli('server/cli/audit-cli.ts', [], restoredEnv);
   expect(audit.stderr).toBe('');
   expect(audit.stdout).toMatch(/OK: every invariant holds/);
   expect(audit.status).toBe(0);
 
   // The copy is one moment of the live database: everything before the backup started, nothing after it ended.
-  const restoredDb = await import('./db').then(({ createDb }) =>
+  const restoredDb = await import('../db').then(({ createDb }) =>
     createDb(
       restoredEnv.DATABASE_URL
         ? { databaseUrl: restoredEnv.DATABASE_URL.replace(/[?&]options=.*$/, ''), dataDir: restoredDir, schema: schema! }
@@ -157,11 +157,11 @@ test('npm run backup copies the database under write load; npm run restore bring
 }, 120_000);
 
 test('usage and a missing database answer with an exit code, not a stack trace', () => {
-  const usage = cli('server/backup-cli.ts', ['nonsense'], env);
+  const usage = cli('server/cli/backup-cli.ts', ['nonsense'], env);
   expect(usage.status).toBe(2);
   expect(usage.stderr).toMatch(/npm run backup/);
   if (testEngine() === 'sqlite') {
-    const missing = cli('server/backup-cli.ts', ['backup', path.join(t.dataDir, 'x.sqlite')], { ...env, DATA_DIR: path.join(t.dataDir, 'nowhere') });
+    const missing = cli('server/cli/backup-cli.ts', ['backup', path.join(t.dataDir, 'x.sqlite')], { ...env, DATA_DIR: path.join(t.dataDir, 'nowhere') });
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/no database/);
   }

@@ -1,9 +1,9 @@
-import { buildTestApp, type TestApp } from './test/support/helper';
+import { buildTestApp, type TestApp } from '../test/support/helper';
 import { USAGE } from './operator-cli';
-import { operatorSession } from './test/support/operator';
+import { operatorSession } from '../test/support/operator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { seedDemo } from './db/demo';
-import type { AppError } from './errors';
+import { seedDemo } from '../db/demo';
+import type { AppError } from '../errors';
 
 let t: TestApp;
 const { run, out, err } = operatorSession(() => ({ db: t.db.db, config: t.app.config }));

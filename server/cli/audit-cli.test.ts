@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { freshDb, testEngine, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
-import { creditWallet } from './journal';
+import { creditWallet } from '../ledger/journal';
 import { insertPlayer } from '../test/support/ledger';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.dispose());
 
-const runCli = (e = env) => spawnSync(process.execPath, ['--import', 'tsx', 'server/audit-cli.ts'], { cwd: ROOT, env: e, encoding: 'utf8' });
+const runCli = (e = env) => spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/audit-cli.ts'], { cwd: ROOT, env: e, encoding: 'utf8' });
 
 test('npm run audit:ledger exits 0 on a sound ledger and 1 with a readable report on a violation', async () => {
   const p = await insertPlayer(t.db);

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createDb } from './db';
-import { formatAuditReport, runAudit } from './ledger/audit';
+import { createDb } from '../db';
+import { formatAuditReport, runAudit } from '../ledger/audit';
 
 async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || null;
