@@ -7,7 +7,7 @@ import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from '../plugins/staff
 import { createStaff, TEST_STAFF_PASSWORD } from '../test/support/staff';
 import { hashPassword } from '../lib/password';
 import { insertStaff } from '../plugins/staff/repository';
-import { insertPlayer } from '../plugins/accounts/repository';
+import { insertPlayer } from '../ledger';
 import { down as unmark, up as mark } from './migrations/202612010300_demo_accounts';
 
 /**

@@ -32,3 +32,4 @@ export { runAudit, formatAuditReport, type AuditReport } from './audit';
 export { parseBaht, parseWireBaht, toBaht, formatSatang } from './money';
 export { idempotent } from './idempotency';
 export { writeStatement, setStatementStatus, type StatementInput } from './statement';
+export { insertPlayer, lockPlayer, type NewPlayer } from './players';

@@ -9,9 +9,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createDb, nowIso } from '../db';
 import { migrateToLatest } from '../db/migrate';
 import { seedBase } from '../db/seed';
-import { creditWallet } from '../ledger';
+import { creditWallet, insertPlayer } from '../ledger';
 import { hashPassword } from '../lib/password';
-import { insertPlayer } from '../plugins/accounts/repository';
 import { signWebhook } from '../plugins/deposits/domain/webhook-signature';
 import { testEngine } from './support/helper';
 

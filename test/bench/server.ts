@@ -20,7 +20,7 @@ import { migrateToLatest } from '../../server/db/migrate';
 import { SETTINGS, seedBase } from '../../server/db/seed';
 import { writeSetting } from '../../server/settings';
 import { makeSlipPng } from '../../server/plugins/deposits/domain/slip-image';
-import { insertPlayer } from '../../server/plugins/accounts/repository';
+import { insertPlayer } from '../../server/ledger';
 import { hashPassword } from '../../server/lib/password';
 import { creditWallet } from '../../server/ledger/journal';
 import { runAudit } from '../../server/ledger/audit';

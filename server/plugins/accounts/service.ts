@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema';
 import type { GuessScope } from '../../db/schema-accounts';
 import { AppError, badRequest, conflict, gone, tooMany, unauthorized, unprocessable } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { insertPlayer } from '../../ledger';
 import { phoneVerifiedSince } from '../otp/repository';
 import type { AccountRules } from './rules';
 import * as repo from './repository';
@@ -125,7 +126,7 @@ export class AccountsService {
     const bank = r.bank!;
     const passwordHash = await hashPassword(r.password);
     try {
-      return await repo.insertPlayer(this.db, {
+      return await insertPlayer(this.db, {
         phone: r.phone, name: r.name, password_hash: passwordHash, bank_code: bank.code, bank_account_name: bank.accountName,
         bank_account_no: bank.accountNo, currency: r.currency, source_code: r.sourceCode, inviter_id: r.inviter, now: iso(this.now()),
         age_confirmed_at: iso(this.now()),

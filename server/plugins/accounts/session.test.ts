@@ -4,7 +4,7 @@ import { buildApp } from '../../app';
 import { createDb } from '../../db';
 import { buildTestApp, testConfig, type TestApp } from '../../test/support/helper';
 import { steppedDuring } from '../../test/support/sqlite-statements';
-import { insertPlayer } from './repository';
+import { insertPlayer } from '../../ledger';
 import { bearer, counts, ensureReference, login, manualClock, playerWithToken, register, registration, uniqueIds } from '../../test/support/accounts';
 
 // Every login and registration hashes with scrypt (~130 ms, more on a busy 2-core machine).

@@ -5,8 +5,7 @@ import type { PaymentReviewsTable, ReviewStatus } from '../../db/schema-backoffi
 import { isPostgres, isUniqueViolation } from '../../db/portable';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
-import { writeStatement } from '../../ledger';
-import { lockPlayer } from '../accounts/repository';
+import { writeStatement, lockPlayer } from '../../ledger';
 import { creditDeposit } from '../deposits/credit';
 import { readDepositRules } from '../deposits/repository';
 import { tellReview } from '../deposits/review-line';

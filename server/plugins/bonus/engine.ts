@@ -11,10 +11,9 @@ import {
   systemAccount,
   walletAccount,
   walletBalance,
-  writeStatement,
+  writeStatement, lockPlayer,
 } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
-import { lockPlayer } from '../accounts/repository';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
 import { pollBetFeeds, type FeedDeps, type FeedReport } from '../../wagering/poller';
 import { bonusAmount, failThreshold, isOpen, normalizeCode, turnoverTarget } from './definitions';

@@ -1,8 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db';
-import { debitWallet, ensureAccounts, gameBalances, lockAccounts, systemAccount, walletAccount, writeStatement } from '../../ledger';
-import { lockPlayer } from '../accounts/repository';
+import { debitWallet, ensureAccounts, gameBalances, lockAccounts, systemAccount, walletAccount, writeStatement, lockPlayer } from '../../ledger';
 import { refreshGameBalance, transferFromGame } from '../../transfers/protocol';
 import { pendingTransferTotal, type UserBonus } from './repository';
 import type { BonusDeps } from './engine';

@@ -1,11 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { creditWallet, writeStatement } from '../../ledger';
+import { creditWallet, writeStatement, lockPlayer } from '../../ledger';
 import type { DepositRules } from './domain/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite/earnings';
 import { grantDepositCoins } from '../wheel/coins';
-import { lockPlayer } from '../accounts/repository';
 import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
 import type { DepositHoldSource } from '../../db/schema-play';
 import { recordReview } from '../backoffice/review-record';

@@ -4,7 +4,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../errors';
 import { parseBaht, toBaht } from '../../ledger/money';
 import { openGiftLink } from './domain/giftlink';
 import type { GiftRedeemFailure } from '../../adapters/gift';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { isUniqueViolation } from '../../db/portable';

@@ -9,7 +9,7 @@ import type { DepositRules } from './domain/rules';
 import type { DepositsContext } from './context';
 import { isUniqueViolation } from '../../db/portable';
 import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, readDepositRules } from './repository';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import { checkDepositAllowed } from '../play-limits/enforce';
 import { qrReviewNotice, type ReviewNotice } from './review-line';
 

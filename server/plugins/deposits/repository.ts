@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { QrDepositsTable, SlipsTable } from '../../db/schema-deposits';
 import { isPostgres } from '../../db/portable';
 import { DEPOSIT_RULES_KEY, mergeDepositRules, type DepositRules } from './domain/rules';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 
 /** SQL of the deposit flows. Functions take the db or a transaction first (STYLE.md "Repository"). */
 type Db = Kysely<DB>;

@@ -13,7 +13,7 @@ import { isInClosedHours } from '../lookups/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
 import { isUniqueViolation } from '../../db/portable';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { recordPaymentReview } from './review-line';

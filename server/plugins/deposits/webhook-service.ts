@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { nowIso } from '../../db';
 import { AppError, badRequest } from '../../errors';
 import { parseBaht, parseWireBaht } from '../../ledger/money';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { isUniqueViolation } from '../../db/portable';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { nowIso } from '../../db';
 import { parseBaht } from '../../ledger/money';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import { readBonusRules } from '../bonus/settings';
 import { startOfDay } from '../bonus/zone';
 import { readInviteSettings, type InviteSettings } from './settings';

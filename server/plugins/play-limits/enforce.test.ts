@@ -4,7 +4,7 @@ import type { PlayLimitKind } from '../../db/schema-play';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
 import { freshDb, type TestDb } from '../../test/support/helper';
-import { insertPlayer } from '../accounts/repository';
+import { insertPlayer } from '../../ledger';
 import { AppError } from '../../errors';
 import { assertMayPlay, checkDepositAllowed, checkLossAllowed, depositWithinLimits, holdDeposit } from './enforce';
 import { depositUsage, loadLimits, lossUsage, netResult, resolveLimit, windowStart } from './windows';

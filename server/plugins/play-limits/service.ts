@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { PlayAuditAction, PlayLimitKind, RestrictionKind, RestrictionPeriod } from '../../db/schema-play';
 import { conflict, unprocessable } from '../../errors';
 import { parseWireBaht, toBaht } from '../../ledger/money';
-import { lockPlayer } from '../accounts/repository';
+import { lockPlayer } from '../../ledger';
 import { activeRestriction } from './enforce';
 import { depositUsage, loadLimits, lossUsage, netResult, resolveLimit, windowStart, type ResolvedLimit } from './windows';
 import { USAGE_KINDS, WIRE_KINDS } from './schemas';

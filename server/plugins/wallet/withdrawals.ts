@@ -6,11 +6,10 @@ import type { PayoutAdapter } from '../../adapters/payouts/types';
 import { nowIso } from '../../db';
 import { isPostgres } from '../../db/portable';
 import { unprocessable } from '../../errors';
-import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../../ledger';
+import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus, lockPlayer } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
 import type { RunTransaction } from '../../ledger/idempotency';
 import type { ProviderCall } from '../../lib/request-context';
-import { lockPlayer } from '../accounts/repository';
 
 /**
  * The seam for the bonus rules: true while the player has an active bonus whose turnover is not met, which

@@ -3,10 +3,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { WheelCouponsTable } from '../../db/schema-invite-wheel';
 import { nowIso } from '../../db';
 import { badRequest, notFound, unprocessable } from '../../errors';
-import { creditWallet, toBaht, writeStatement } from '../../ledger';
+import { creditWallet, toBaht, writeStatement, lockPlayer } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import type { Localized } from '../../lib/localized';
-import { lockPlayer } from '../accounts/repository';
 import { activeWheel, prizeUnits } from './config';
 import { drawSlice, type RandomInt } from './draw';
 

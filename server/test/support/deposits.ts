@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { nowIso } from '../../db';
-import { runAudit, walletBalance } from '../../ledger';
+import { runAudit, walletBalance, insertPlayer as insertPlayerRow } from '../../ledger';
 import { signWebhook } from '../../plugins/deposits/domain/webhook-signature';
-import { insertPlayer as insertPlayerRow } from '../../plugins/accounts/repository';
 
 /** Helpers shared by the deposit suites (not a test file itself). */
 let seq = 0;

@@ -8,7 +8,7 @@ import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import type { GameSimulator } from '../../adapters/games/simulator';
 import { creditWallet } from '../../ledger/journal';
-import { insertPlayer as insertPlayerRow } from '../../plugins/accounts/repository';
+import { insertPlayer as insertPlayerRow } from '../../ledger';
 import { markRequests } from './sqlite-statements';
 import type { WalletOptions } from '../../plugins/wallet/options';
 

@@ -3,7 +3,7 @@ import { buildApp } from '../../app';
 import { nowIso } from '../../db';
 import { seedBase } from '../../db/seed';
 import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
-import { insertPlayer } from '../../plugins/accounts/repository';
+import { insertPlayer } from '../../ledger';
 
 /** Helpers of the play-limits suites (not a test file itself). */
 
