@@ -74,7 +74,7 @@ async function reach(locator: Locator, what: string, timeout = 30_000): Promise<
 }
 
 /**
- * FIRST10 (server/plugins/bonus/demo.ts) activated with the player's token, once: the player keeps it for the
+ * FIRST10 (server/demo/bonus.ts) activated with the player's token, once: the player keeps it for the
  * second language. Home's refresh reloads the wallet with its active bonus, as after any play.
  */
 async function activateBonus(page: Page): Promise<void> {

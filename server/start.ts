@@ -9,8 +9,8 @@ import { ConfigError, DEMO_WEBHOOK_SECRET, loadConfig, type Config } from './con
 import { createDb } from './db';
 import { migrateToLatest } from './db/migrate';
 import { seedBase } from './db/seed';
-import { DEMO_PLAYER, disableDemoAccounts, seedDemo, type DisabledDemoAccounts } from './db/demo';
-import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './plugins/staff/demo';
+import { DEMO_PLAYER, disableDemoAccounts, seedDemo, type DisabledDemoAccounts } from './demo/index';
+import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './demo/staff';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
 import { startServer } from './server';

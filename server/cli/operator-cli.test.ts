@@ -2,7 +2,7 @@ import { buildTestApp, type TestApp } from '../test/support/helper';
 import { USAGE } from './operator-cli';
 import { operatorSession } from '../test/support/operator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { seedDemo } from '../db/demo';
+import { seedDemo } from '../demo/index';
 import type { AppError } from '../errors';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase, GAMES } from './seed';
-import { seedDemo, demoSeedSteps, DEMO_PLAYER, type DemoSeedStep } from './demo';
+import { seedDemo, demoSeedSteps, DEMO_PLAYER, type DemoSeedStep } from '../demo/index';
 import { verifyPassword } from '../lib/password';
 
 let db: TestDb;

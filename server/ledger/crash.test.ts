@@ -9,7 +9,7 @@ import { createDb, type Database } from '../db';
 import { SIM_SQLITE_FILE } from '../adapters/games/sim-store';
 import { testEngine } from '../test/support/helper';
 import { runAudit, walletBalance, gameBalances } from './index';
-import { DEMO_OPENING_BALANCE } from '../db/demo';
+import { DEMO_OPENING_BALANCE } from '../demo/index';
 
 /**
  * The real server (npm start's server/start.ts) is killed with SIGKILL while a transfer is between the wallet

@@ -1,6 +1,6 @@
 import { USAGE } from '../../cli/operator-cli';
 import { operatorSession } from '../../test/support/operator';
-import { seedDemo } from '../../db/demo';
+import { seedDemo } from '../../demo/index';
 import { buildBonusTestApp, satang, type BonusTestApp } from '../../test/support/bonus';
 
 /**

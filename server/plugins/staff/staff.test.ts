@@ -6,7 +6,7 @@ import { insertPlayer } from '../../test/support/ledger';
 import { manualClock } from '../../test/support/accounts';
 import { runStaffCommand } from './operator';
 import { totpCode } from '../../lib/totp';
-import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './demo';
+import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from '../../demo/staff';
 import { staffTokenKey, STAFF_TOKEN_TTL_SECONDS } from './tokens';
 import { createStaff, TEST_STAFF_PASSWORD } from '../../test/support/staff';
 
@@ -218,7 +218,7 @@ describe('demo staff account', () => {
   });
 
   test('with the key, the demo payments account too (on an empty staff table, once), whose fixed TOTP secret signs in at the second step', async () => {
-    // Its own database: the demo accounts are made only where there is no staff account (server/db/demo.test.ts).
+    // Its own database: the demo accounts are made only where there is no staff account (server/demo/demo.test.ts).
     const own = await buildTestApp();
     try {
       const key = own.app.config.gameSecretKey;

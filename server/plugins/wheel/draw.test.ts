@@ -1,6 +1,6 @@
 import { drawSlice, type RandomInt } from './draw';
 import { activeWheel, parseWheel, writeWheel, type WheelSlice } from './config';
-import { DEMO_WHEEL } from './demo';
+import { DEMO_WHEEL } from '../../demo/wheel';
 import { buildInviteWheelTestApp, seeded, testSlice, type InviteWheelTestApp } from '../../test/support/wheel';
 
 /**

@@ -1,6 +1,6 @@
 import { writeSettingDoc } from '../../settings';
 import { parseWheel } from './config';
-import { DEMO_WHEEL } from './demo';
+import { DEMO_WHEEL } from '../../demo/wheel';
 import { buildInviteWheelTestApp, testSlice, type InviteWheelTestApp } from '../../test/support/wheel';
 
 /** Issue 40 item 13: the wheel's slice labels per language, `label` kept as the spec's wire field. */

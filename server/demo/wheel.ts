@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { Localized } from '../../lib/localized';
-import { parseWheel, writeWheel } from './config';
+import type { DB } from '../db/schema';
+import type { Localized } from '../lib/localized';
+import { parseWheel, writeWheel } from '../plugins/wheel/config';
 
 /**
  * The demo wheel (docs/invite-wheel.md "Demo data"): 8 slices, switched on, coupons valid 7 days. Per coin it

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { Banner } from '../../lib/localized';
-import { DEFAULT_INVITE, writeInviteSettings } from './settings';
+import type { DB } from '../db/schema';
+import type { Banner } from '../lib/localized';
+import { DEFAULT_INVITE, writeInviteSettings } from '../plugins/invite/settings';
 
 /** Demo data (docs/invite-wheel.md "Demo data"): the invite bonus switched on at 5%, with a banner. */
 export const DEMO_INVITE_BANNERS: Banner[] = [

@@ -1,7 +1,7 @@
 import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
-import { DEMO_OPENING_BALANCE, seedDemo } from '../db/demo';
-import { runAudit, walletBalance } from './index';
+import { DEMO_OPENING_BALANCE, seedDemo } from './index';
+import { runAudit, walletBalance } from '../ledger/index';
 
 let t: TestDb;
 beforeAll(async () => {

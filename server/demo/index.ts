@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { DB } from './schema';
-import { nowIso } from './index';
+import type { DB } from '../db/schema';
+import { nowIso } from '../db/index';
 import { hashPassword } from '../lib/password';
 import { creditWallet, findEntry, insertPlayer } from '../ledger';
-import { seedDemoBonuses } from '../plugins/bonus/demo';
-import { seedDemoInvite } from '../plugins/invite/demo';
-import { seedDemoWheel } from '../plugins/wheel/demo';
+import { seedDemoBonuses } from './bonus';
+import { seedDemoInvite } from './invite';
+import { seedDemoWheel } from './wheel';
 import { recordStaffAction } from '../plugins/staff/audit';
 
 /** The demo player `npm start` prints (DEMO on). */

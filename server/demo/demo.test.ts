@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { freshDb, testConfig, type TestDb } from '../test/support/helper';
-import { seedBase } from './seed';
-import { DEMO_PLAYER, disableDemoAccounts, seedDemo } from './demo';
-import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from '../plugins/staff/demo';
+import { seedBase } from '../db/seed';
+import { DEMO_PLAYER, disableDemoAccounts, seedDemo } from './index';
+import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './staff';
 import { createStaff, TEST_STAFF_PASSWORD } from '../test/support/staff';
 import { hashPassword } from '../lib/password';
 import { insertStaff } from '../plugins/staff/repository';
 import { insertPlayer } from '../ledger';
-import { down as unmark, up as mark } from './migrations/202612010300_demo_accounts';
+import { down as unmark, up as mark } from '../db/migrations/202612010300_demo_accounts';
 
 /**
  * Issue 39 row 5, demo never meets real money (docs/staff.md "Demo"): a database once started in demo mode keeps the

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { parseDefinition, type DefinitionInput, type Localized } from './definitions';
-import { findDefinition, upsertDefinition } from './repository';
-import { DEFAULT_REFUND, writeRefundSettings } from './settings';
+import type { DB } from '../db/schema';
+import { parseDefinition, type DefinitionInput, type Localized } from '../plugins/bonus/definitions';
+import { findDefinition, upsertDefinition } from '../plugins/bonus/repository';
+import { DEFAULT_REFUND, writeRefundSettings } from '../plugins/bonus/settings';
 
 /**
  * Demo data for bonuses (docs/bonus.md "Demo data"): a bonus of each type (limit, day, week), two promotion

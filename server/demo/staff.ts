@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { hashPassword } from '../../lib/password';
-import { countStaff, insertStaff } from './repository';
-import { sealTotpSecret } from './totp';
+import type { DB } from '../db/schema';
+import { hashPassword } from '../lib/password';
+import { countStaff, insertStaff } from '../plugins/staff/repository';
+import { sealTotpSecret } from '../plugins/staff/totp';
 
 /** The demo's staff account for the /staff console (docs/staff.md "Demo"); printed by npm start in demo mode. */
 export const DEMO_STAFF = { username: 'support', password: 'support-demo-1', name: 'Demo support', role: 'support' } as const;
@@ -23,7 +23,7 @@ export const DEMO_PAYMENTS_STAFF = {
  * Creates the demo staff accounts, marked `demo` (docs/staff.md "Demo"), only when there is no staff account at all,
  * so a real install, whose operator added their own, never gets one: `support`, and `payments` (with its TOTP secret
  * sealed with `secretKey`, the server's GAME_SECRET_KEY) when the key is given. True when it created them. npm start
- * calls it only with DEMO on; a start with DEMO off disables them (server/db/demo.ts disableDemoAccounts).
+ * calls it only with DEMO on; a start with DEMO off disables them (server/demo/index.ts disableDemoAccounts).
  */
 export async function seedDemoStaff(db: Kysely<DB>, now = new Date(), secretKey?: Buffer): Promise<boolean> {
   if ((await countStaff(db)) > 0) return false;
