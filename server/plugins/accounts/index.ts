@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import sms, { type SmsPluginOptions } from '../../adapters/sms';
-import otp from '../otp';
-import { OtpService } from '../otp/service';
+import otp from './otp-routes';
+import { OtpService } from './otp-service';
 import { loadAccountRules, type AccountRules } from './rules';
 import { RecoveryService } from './recovery';
 import { recoveryRoutes } from './recovery-routes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { scopeOf } from '../../lib/request-context';
-import { smsLanguage } from '../otp/service';
+import { smsLanguage } from './otp-service';
 import type { RecoveryService } from './recovery';
 import * as s from './schemas';
 

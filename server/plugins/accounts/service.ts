@@ -5,7 +5,7 @@ import type { GuessScope } from '../../db/schema-accounts';
 import { AppError, badRequest, conflict, gone, tooMany, unauthorized, unprocessable } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { insertPlayer } from '../../ledger';
-import { phoneVerifiedSince } from '../otp/repository';
+import { phoneVerifiedSince } from './otp-repository';
 import type { AccountRules } from './rules';
 import * as repo from './repository';
 import {

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict, tooMany } from '../../errors';
-import type { AccountRules } from '../accounts/rules';
-import { phoneTaken } from '../accounts/repository';
-import { checkPhone } from '../accounts/validation';
+import type { AccountRules } from './rules';
+import { phoneTaken } from './repository';
+import { checkPhone } from './validation';
 import type { RequestScope } from '../../lib/request-context';
 import type { OtpPurpose } from '../../db/schema-accounts';
-import * as repo from './repository';
+import * as repo from './otp-repository';
 
 export type SendResult = { otpRef: string; otpToken: string } | { code: 'OTP_VERIFIED' };
 

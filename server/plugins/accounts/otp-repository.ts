@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { OtpPurpose } from '../../db/schema-accounts';
 
-/** SQL of the OTP plugin. Every function takes the database or a transaction first. */
+/**
+ * SQL of the OTP codes (registration and the forgotten password). Every function takes the database or a transaction
+ * first.
+ */
 type Db = Kysely<DB>;
 
 /** True when a registration OTP for this phone was verified after `since` (a password reset's code does not count). */

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { AccountRules } from '../accounts/rules';
-import * as s from '../accounts/schemas';
+import type { AccountRules } from './rules';
+import * as s from './schemas';
 import { scopeOf } from '../../lib/request-context';
-import { OtpService, smsLanguage } from './service';
+import { OtpService, smsLanguage } from './otp-service';
 
 /** POST /api/otp/send and /api/otp/verify (spec §7). Needs the sms decoration. */
 export default fp<{ rules: AccountRules; service?: OtpService }>(

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import smsPlugin from '../../adapters/sms';
 import { SmsSimulator } from '../../adapters/sms/simulator';
 import { counts, ensureReference, manualClock, register, registration, uniqueIds } from '../../test/support/accounts';
-import { smsLanguage } from './service';
+import { smsLanguage } from './otp-service';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { ensureReference, manualClock, uniqueIds } from '../../test/support/accounts';
-import { OtpService } from './service';
+import { OtpService } from './otp-service';
 
 /**
  * Issue 11: the OTP counters (5 tries per code, 1 send a minute and 5 an hour per phone) hold under 50
