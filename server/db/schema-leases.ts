@@ -1,4 +1,4 @@
-/** Leases of the jobs that run once across processes (migration 202611261710_job_leases, server/lib/lease.ts). */
+/** Leases of the jobs that run once across processes (migration 202611261710_job_leases, server/jobs/lease.ts). */
 export interface JobLeasesTable {
   /** The job: `reconciler`, `wagering-poller`. */
   name: string;

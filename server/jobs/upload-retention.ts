@@ -4,10 +4,10 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { startJobLease, type Lease } from '../lib/lease';
+import { startJobLease, type Lease } from './lease';
 import { readUploadLimits } from '../lib/upload-limits';
 import { pruneUploadCharges } from '../lib/upload-quota';
-import { chatMediaDir } from '../plugins/chat/uploads';
+import { chatMediaDir } from '../lib/upload-dirs';
 
 /**
  * Upload retention (issue 39 row 3; docs/chat.md "Upload budgets", docs/operations.md "Background jobs (leases)"):

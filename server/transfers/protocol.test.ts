@@ -7,7 +7,7 @@ import { depositTo, insertPlayer } from '../test/support/ledger';
 import { runAudit, walletBalance, gameBalances } from '../ledger';
 import { closeTransfer, transferFromGame, transferToGame, type TransferDeps } from './protocol';
 import { newTransferId } from './ids';
-import { reconcileTransfers } from './reconcile';
+import { reconcileTransfers } from '../jobs/reconcile';
 
 /** A provider in memory whose answers the test scripts: enough to drive the protocol's branches. */
 class FakeProvider implements GameProvider {

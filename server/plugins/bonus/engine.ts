@@ -15,7 +15,7 @@ import {
 } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { refreshGameBalance, type TransferDeps } from '../../transfers/protocol';
-import { pollBetFeeds, type FeedDeps, type FeedReport } from '../../wagering/poller';
+import { pollBetFeeds, type FeedDeps, type FeedReport } from '../../jobs/poller';
 import { bonusAmount, failThreshold, isOpen, normalizeCode, turnoverTarget } from './definitions';
 import {
   clearCheckMark,

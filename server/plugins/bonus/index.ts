@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config';
-import { startPoller, type Poller } from '../../wagering/poller';
+import { startPoller, type Poller } from '../../jobs/poller';
 import { runWageringPass, type BonusDeps, type WageringReport } from './engine';
 import { findActiveBonus } from './repository';
 import { bonusDebtOf } from './takeback';
 import { unprocessable } from '../../errors';
 import routes from './routes';
-import { startJobLease, type Lease } from '../../lib/lease';
+import { startJobLease, type Lease } from '../../jobs/lease';
 
 export interface BonusPluginOptions {
   /** Wagering pass period (ms); 0: only app.bonus.pollNow(). BONUS_POLL_INTERVAL_MS [3000 in demo mode, else 10000] */

@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound, tooMany } from '../../errors';
 import { MAX_HEADER_BYTES, headerProblem, readImageHeader } from '../../lib/image-header';
 import { readUploadLimits, type UploadLimits } from '../../lib/upload-limits';
 import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf } from '../../lib/upload-quota';
+import { chatMediaDir } from '../../lib/upload-dirs';
 import { allowedExtensionOf, extensionAgrees, sniffMedia, SNIFF_BYTES, type SniffedType, type UploadKind } from './media-type';
 import { findUpload, insertUpload, type Customer } from './repository';
 import type { IdentityFields } from './service';
@@ -25,8 +26,6 @@ import type { IdentityFields } from './service';
 export const UPLOAD_CAPS: Record<UploadKind, number> = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 };
 /** Room for the multipart framing and the two text fields around the file. */
 const FRAMING_ALLOWANCE = 64 * 1024;
-
-export const chatMediaDir = (dataDir: string) => path.join(dataDir, 'chat-media');
 
 const notSupported = () => badRequest('CHAT_FILE_NOT_SUPPORTED');
 const tooLarge = () => new AppError(413, 'CHAT_FILE_TOO_LARGE');

@@ -15,7 +15,7 @@ export interface Metrics {
   pending: Gauge<'kind'>;
   pendingOldest: Gauge<'kind'>;
   openSockets: Gauge<'namespace'>;
-  /** 1 while this process holds the job's lease (server/lib/lease.ts), else 0. */
+  /** 1 while this process holds the job's lease (server/jobs/lease.ts), else 0. */
   jobLeaseHeld: Gauge<'job'>;
   /** Counts journal entries as the ledger writes them (installed on app.db). */
   ledgerPlugin: KyselyPlugin;

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { GameProvider } from '../../adapters/games/types';
 import { createPayoutAdapter, PayoutSimulator, type PayoutAdapter } from '../../adapters/payouts';
 import type { TransferDeps } from '../../transfers/protocol';
-import { startReconciler, type ReconcileReport, type Reconciler } from '../../transfers/reconcile';
+import { startReconciler, type ReconcileReport, type Reconciler } from '../../jobs/reconcile';
 import { walletOptionsFromEnv, type WalletOptions } from './options';
 import { gameSecrets, type GameSecrets } from './game-secrets';
 import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleHook, type SettleResult, type WithdrawDeps } from './withdrawals';
 import routes from './routes';
 import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
-import { startJobLease, type Lease } from '../../lib/lease';
+import { startJobLease, type Lease } from '../../jobs/lease';
 
 export interface WalletPluginOptions {
   /** Defaults to app.gameProvider (the game-provider plugin: the simulator in demo mode). */

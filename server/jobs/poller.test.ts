@@ -1,5 +1,5 @@
 import { startPoller } from './poller';
-import { storePage, readCursor } from './rounds';
+import { storePage, readCursor } from '../wagering/rounds';
 import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
 import { insertPlayer } from '../test/support/ledger';

@@ -1,6 +1,6 @@
 import { nowIso } from '../db';
-import { closeTransfer, resendTransfer, type TransferDeps } from './protocol';
-import { findGameAccount } from './repository';
+import { closeTransfer, resendTransfer, type TransferDeps } from '../transfers/protocol';
+import { findGameAccount } from '../transfers/repository';
 
 export interface ReconcileOptions {
   /** Only transfers pending for at least this long are looked at (ms). */
@@ -80,7 +80,7 @@ export interface ReconcilerOptions extends ReconcileOptions {
   runAtStart: boolean;
   /**
    * Whether a timed pass (the start-up one included) may run now: with several processes, only while this one
-   * holds the `reconciler` lease (server/lib/lease.ts). runOnce() is on demand and runs regardless. [always]
+   * holds the `reconciler` lease (server/jobs/lease.ts). runOnce() is on demand and runs regardless. [always]
    */
   when?: () => boolean;
 }

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameProvider } from '../adapters/games/types';
-import { readCursor, storePage } from './rounds';
+import { readCursor, storePage } from '../wagering/rounds';
 
 /**
  * The bet-feed poller (docs/bonus.md "The wagering engine"): reads every game's betFeed from its stored cursor
  * and stores the rounds (rounds.ts). The job itself is one function (pollBetFeeds, wrapped with the bonus
  * engine's evaluation by the bonus plugin); startPoller runs a job on a timer and on demand, never twice at
  * once in this process. Across processes, the bonus plugin lets the timer run a pass only while it holds the
- * `wagering-poller` lease (server/lib/lease.ts, opts.when).
+ * `wagering-poller` lease (server/jobs/lease.ts, opts.when).
  */
 
 export interface FeedDeps {

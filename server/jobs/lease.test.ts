@@ -3,7 +3,7 @@ import { freshDb, testEngine, type TestDb } from '../test/support/helper';
 import { createLease, type Lease } from './lease';
 
 /**
- * Leases of the jobs that run once across processes (server/lib/lease.ts), on the engine under test: one holder at
+ * Leases of the jobs that run once across processes (server/jobs/lease.ts), on the engine under test: one holder at
  * a time, handed over on release and on expiry, and one winner among many racing for it.
  */
 
