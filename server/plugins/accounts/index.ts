@@ -8,6 +8,9 @@ import { recoveryRoutes } from './recovery-routes';
 import { accountRoutes } from './routes';
 import { AccountsService } from './service';
 
+/** The phone rule, for the back office's player search. */
+export { checkPhone, INVALID_USER_INFO } from './validation';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The account rules in force (the lookups name the password rule from it). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PayoutAdapter, PayoutCancel, PayoutStatus } from '../../adapters/payouts';
 import { conflict, notFound } from '../../errors';
 import { toBaht } from '../../ledger/money';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../staff';
 import { callOf, type ProviderCall } from '../../lib/request-context';
 import { actionReason } from './reviews';
 

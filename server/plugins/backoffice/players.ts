@@ -5,11 +5,10 @@ import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { StaffRole } from '../../db/schema-staff';
 import { gameBalances, toBaht, walletBalance, lockPlayer } from '../../ledger';
 import { errors } from '../../lib/wire-schemas';
-import { checkPhone, INVALID_USER_INFO } from '../accounts/validation';
-import { recordStaffAction } from '../staff/audit';
-import { statementItem, statementLine } from '../statement';
-import { listStatements } from '../statement/repository';
-import { listGameAccounts } from '../wallet/repository';
+import { checkPhone, INVALID_USER_INFO } from '../accounts';
+import { recordStaffAction } from '../staff';
+import { listStatements, statementItem, statementLine } from '../statement';
+import { listGameAccounts } from '../wallet';
 
 /** How many statement lines the lookup shows: the newest, as POST /api/statement pages them. */
 export const LOOKUP_MOVEMENTS = 20;

@@ -6,10 +6,8 @@ import { isPostgres, isUniqueViolation } from '../../db/portable';
 import { badRequest, conflict, notFound, unprocessable } from '../../errors';
 import { toBaht } from '../../ledger/money';
 import { writeStatement, lockPlayer } from '../../ledger';
-import { creditDeposit } from '../deposits/credit';
-import { readDepositRules } from '../deposits/repository';
-import { tellReview } from '../deposits/review-line';
-import { recordStaffAction } from '../staff/audit';
+import { creditDeposit, readDepositRules, tellReview } from '../deposits';
+import { recordStaffAction } from '../staff';
 import { followGatewayResult, PAYOUT_REVIEW_KINDS } from './reviews-payout';
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordStaffAction } from '../staff/audit';
+import { recordStaffAction } from '../staff';
 import * as S from './schemas';
 import type { ListFilter } from './repository';
 import type { ChatService, ReplyInput } from './service';

@@ -7,7 +7,7 @@ import { recordInviteEarning } from '../invite/earnings';
 import { grantDepositCoins } from '../wheel/coins';
 import { depositWithinLimits, holdDeposit } from '../play-limits/enforce';
 import type { DepositHoldSource } from '../../db/schema-play';
-import { recordReview } from '../backoffice/review-record';
+import { recordReview } from './review-record';
 import { nowIso } from '../../db';
 
 export interface DepositCredit {

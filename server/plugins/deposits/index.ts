@@ -14,6 +14,17 @@ import { PayoutSimulator } from '../../adapters/payouts';
 import { toBaht } from '../../ledger/money';
 import { createSlipReader, slipPoolFromEnv } from './slip-pool';
 
+/**
+ * Deposits' public surface: what other features use (the back office's review decisions, the lookups' deposit and slip
+ * answers). Everything else in this folder is the plugin's own.
+ */
+export { creditDeposit } from './credit';
+export { readDepositRules } from './repository';
+export { tellReview } from './review-line';
+export { recordReview, type ReviewInput } from './review-record';
+export { DEPOSIT_RULES_KEY, mergeDepositRules } from './domain/rules';
+export { isInClosedHours } from './domain/slip-hours';
+
 declare module 'fastify' {
   interface FastifyInstance {
     deposits: DepositsContext;

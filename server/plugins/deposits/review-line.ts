@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import type { ReviewKind, ReviewStatus } from '../../db/schema-backoffice';
 import { writeStatement } from '../../ledger';
 import { toBaht } from '../../ledger/money';
-import { recordReview, type ReviewInput } from '../backoffice/review-record';
+import { recordReview, type ReviewInput } from './review-record';
 import { statementRef } from '../../../shared/statement-ref';
 
 /**

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { nowIso } from '../../db';
 import { writeStatement } from '../../ledger';
-import { recordReview } from '../backoffice/review-record';
+import { recordReview } from './review-record';
 import { reviewNotice } from './review-line';
 import { makeSlipPng } from './domain/slip-image';
 import { makeTransfer, slipFor } from './demo-bank/bank-service';

@@ -9,7 +9,7 @@ import { checkImage } from '../../lib/image-header';
 import { readUploadLimits } from '../../lib/upload-limits';
 import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf, type QuotaCharge } from '../../lib/upload-quota';
 import { SlipReaderBusy } from './slip-pool';
-import { isInClosedHours } from '../lookups/slip-hours';
+import { isInClosedHours } from './domain/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';
 import type { VerifiedTransfer } from '../../adapters/slip-verify';
 import { isUniqueViolation } from '../../db/portable';

@@ -6,7 +6,7 @@ import { lockPlayer } from '../../ledger';
 import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { isUniqueViolation } from '../../db/portable';
-import { recordReview } from '../backoffice/review-record';
+import { recordReview } from './review-record';
 import type { ReviewKind } from '../../db/schema-backoffice';
 import { findEvent, findQr, insertEvent, lockQr, readDepositRules, setEventOutcome, setQrStatus } from './repository';
 import { recordPaymentReview, tellReview } from './review-line';

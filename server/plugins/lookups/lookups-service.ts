@@ -2,13 +2,12 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
 import { notFound } from '../../errors';
-import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
+import { DEPOSIT_RULES_KEY, isInClosedHours, mergeDepositRules } from '../deposits';
 import { listActiveDepositChannels, listRegistrableBanks, listSources } from './lookups-repository';
 import {
   HOWTO_KEYS, TEXT_LANGS, readSetting, readSettingDoc,
   type LocalizedHtml, type LocalizedText, type Market, type SettingKey, type Settings, type TextLang,
 } from '../../settings';
-import { isInClosedHours } from './slip-hours';
 
 /** What a lookup needs: the database, the config values some lookups reflect, and the time. */
 export interface LookupContext {

@@ -7,6 +7,9 @@ import { staffRoutes } from './routes';
 import { StaffService, type StaffLoginRules } from './service';
 import { staffTokens, type StaffTokens } from './tokens';
 
+/** The staff audit log: every feature's staff action writes its row here (back office, chat). */
+export { recordStaffAction, type StaffAction } from './audit';
+
 export interface StaffPluginOptions {
   /** The guess limits of staff logins; the players' login numbers (LOGIN_MAX_FAILURES...) unless a test passes its own. */
   rules?: StaffLoginRules;

@@ -5,6 +5,9 @@ import { listStatements, STATEMENT_FILTERS, type StatementFilter } from './repos
 import { statementRef } from '../../../shared/statement-ref';
 import { pageBody } from '../../lib/wire-schemas';
 
+/** The player's statement lines, for the back office's player lookup. */
+export { listStatements };
+
 type StatementRow = Awaited<ReturnType<typeof listStatements>>['rows'][number];
 
 const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;

@@ -11,6 +11,9 @@ import routes from './routes';
 import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
 import { startJobLease, type Lease } from '../../jobs/lease';
 
+/** The player's game accounts, for the back office's player lookup. */
+export { listGameAccounts } from './repository';
+
 export interface WalletPluginOptions {
   /** Defaults to app.gameProvider (the game-provider plugin: the simulator in demo mode). */
   gameProvider?: GameProvider;
