@@ -46,7 +46,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use RTK Query endpoints (src/app/api.ts).' }],
+      'no-restricted-globals': ['error', { name: 'fetch', message: 'Use RTK Query endpoints (src/core/api.ts).' }],
     },
   },
   {
@@ -71,7 +71,7 @@ export default tseslint.config(
   },
   {
     // Only the SPA is bound to RTK Query; the server and tests may use fetch.
-    files: ['server/**', 'test/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/app/api.ts'],
+    files: ['server/**', 'test/**', 'scripts/**', '**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'src/core/api.ts'],
     rules: { 'no-restricted-globals': 'off' },
   },
 );

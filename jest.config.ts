@@ -36,7 +36,7 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/src/test/style-stub.ts',
         '\\.(png|jpg|svg|woff2?)$': '<rootDir>/src/test/file-stub.ts',
-        // The app asks webpack for one part of a language's texts (src/app/localeParts.ts); tests load the whole file.
+        // The app asks webpack for one part of a language's texts (src/core/localeParts.ts); tests load the whole file.
         '^(.+/locales/[a-z]+\\.json)\\?part=(?:public|user)$': '$1',
       },
       transform,

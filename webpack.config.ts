@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
-import { localePart } from './src/app/localeParts';
+import { localePart } from './src/core/localeParts';
 
 /** Emits static files from public/ as they are (the offline page, the icons); html-webpack-plugin handles the rest. */
 class CopyPublicFiles {
@@ -96,7 +96,7 @@ const PRERENDER_FILE = path.join(PRERENDER_DIR, 'screens.cjs');
 /**
  * Runs the screens' renderer (built just before by the `prerender` configuration) and emits their variants as
  * prerender/login.json and prerender/home.json, which the server puts into the login and home pages for GET /login
- * and GET /user/home (server/plugins/spa.ts, docs/client.md "First screen").
+ * and GET /user/home (server/http/spa.ts, docs/client.md "First screen").
  */
 class EmitPrerenderedScreens {
   apply(compiler: webpack.Compiler): void {
@@ -115,13 +115,13 @@ class EmitPrerenderedScreens {
   }
 }
 
-/** The page the server sends for GET /login with the prerendered screen in its root (server/plugins/spa-prerender.ts). */
+/** The page the server sends for GET /login with the prerendered screen in its root (server/http/spa-prerender.ts). */
 /** The pages' favicon, drawn by scripts/draw-icons.ts (a PNG: see FAVICON there). */
 const FAVICON_FILE = './public/icons/favicon-32.png';
 const LOGIN_PAGE = 'prerender/login.html';
-/** The page the server sends for the player's area, /user and below (server/plugins/spa.ts): index.html without the login's preloads. */
+/** The page the server sends for the player's area, /user and below (server/http/spa.ts): index.html without the login's preloads. */
 const USER_PAGE = 'prerender/user.html';
-/** The page the server sends for GET /user/home with the prerendered home in its root (server/plugins/spa-prerender.ts). */
+/** The page the server sends for GET /user/home with the prerendered home in its root (server/http/spa-prerender.ts). */
 const HOME_PAGE = 'prerender/home.html';
 /** The pages whose entry scripts the boot loader starts after the prerendered screen's first paint. */
 const LOADER_PAGES = [LOGIN_PAGE, HOME_PAGE];
@@ -156,7 +156,7 @@ const FIRST_SCREEN_FONTS = [/^assets\/noto-sans-(thai-thai|latin)-(400|700)-norm
 
 /**
  * The SPA build. Flags (spec §1): MARKET=th|lao (Lao-market variant), VARIANT=web|mobile (mobile/iframe variant),
- * exposed to code as typed constants in src/app/build.ts. Production output is content-hashed, split per route,
+ * exposed to code as typed constants in src/core/build.ts. Production output is content-hashed, split per route,
  * and pre-compressed (.br, .gz) for the server to serve as is.
  */
 type WebConfiguration = webpack.Configuration & { devServer?: DevServerConfiguration };
@@ -197,7 +197,7 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
         },
       },
     },
-    // locales/<lng>.json?part=public|user: only that part's top-level sections (src/app/localeParts.ts), so
+    // locales/<lng>.json?part=public|user: only that part's top-level sections (src/core/localeParts.ts), so
     // /login downloads the shell's and public pages' texts and the player's area loads the rest.
     ...(['public', 'user'] as const).map((part) => ({
       test: /[\\/]locales[\\/][a-z]+\.json$/,
@@ -287,7 +287,7 @@ export default (_env: unknown, argv: { mode?: string }): WebConfiguration | WebC
       ...(production ? [new EmitPrerenderedScreens()] : []),
       ...(production ? [new PreloadFirstScreen(firstScreenChunks(market === 'lao' ? 'la' : 'th'), FIRST_SCREEN_FONTS)] : []),
       new HtmlWebpackPlugin({ template: './src/staff/staff.html', filename: 'staff.html', chunks: ['staff'] }),
-      // The web manifest is not here: the server answers it with the operator's name (server/plugins/pwa).
+      // The web manifest is not here: the server answers it with the operator's name (server/http/pwa).
       new CopyPublicFiles(['offline.html', 'offline.js', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/maskable-512.png']),
       ...(production
         ? [

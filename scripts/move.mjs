@@ -17,7 +17,7 @@ const SOURCE_DIRS = ['src', 'server', 'shared', 'test', 'scripts', 'types'];
 const SOURCE_FILES = ['webpack.config.ts', 'jest.config.ts', 'eslint.config.mjs'];
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const RESOLVE_EXT = ['', '.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '/index.ts', '/index.tsx', '/index.js'];
-const SPEC = /(\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+|\bjest\.(?:mock|requireActual|unstable_mockModule)\s*\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
+const SPEC = /(\bfrom\s*|\bimport\s*\(\s*(?:\/\*[^*]*\*\/\s*)?|\brequire\s*\(\s*|\bimport\s+|\bjest\.(?:mock|requireActual|unstable_mockModule)\s*\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
 
 const args = process.argv.slice(2);
 const dry = args[0] === '--dry';

@@ -16,9 +16,9 @@ const STAGES: (() => Promise<unknown>)[] = [
   // it names, so importing a library's index here would undo tree shaking (35 KB gzip more). React DOM is
   // CommonJS and whole anyway.
   () => import(/* webpackMode: "eager" */ 'react-dom/client'),
-  () => import(/* webpackMode: "eager" */ './app/authEvents'),
-  () => import(/* webpackMode: "eager" */ './app/api'),
-  () => import(/* webpackMode: "eager" */ './app/i18n'),
+  () => import(/* webpackMode: "eager" */ './core/authEvents'),
+  () => import(/* webpackMode: "eager" */ './core/api'),
+  () => import(/* webpackMode: "eager" */ './core/i18n'),
   () => import(/* webpackMode: "eager" */ './app/store'),
   () => import(/* webpackMode: "eager" */ './app/router'),
 ];

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 
-import { useAppSelector } from './hooks';
-import { applyLocale } from './i18n';
-import { selectLocale } from './prefs';
+import { useAppSelector } from '../core/hooks';
+import { applyLocale } from '../core/i18n';
+import { selectLocale } from '../core/prefs';
 
 /** Applies the persisted language choice: i18next, <html lang>, moment (when loaded). */
 export function LocaleSync() {

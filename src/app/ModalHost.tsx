@@ -1,8 +1,8 @@
 import { Suspense, type ComponentType } from 'react';
 
-import { useAppDispatch, useAppSelector } from './hooks';
-import { modalClosed, selectModalStack } from './modalSlice';
-import { retryableLazy } from './retryableLazy';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { modalClosed, selectModalStack } from '../core/modalSlice';
+import { retryableLazy } from '../components/retryableLazy';
 
 /** A modal that any screen may open by id (features do not import each other; the app wires them here). */
 export type HostedModal = ComponentType<{ onClose: () => void }>;

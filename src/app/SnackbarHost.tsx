@@ -1,7 +1,7 @@
 import { closeSnackbar, enqueueSnackbar, SnackbarProvider, type SnackbarKey } from 'notistack';
 import { useEffect } from 'react';
 
-import { connectToaster, ERROR_TOAST_MS } from './notify';
+import { connectToaster, ERROR_TOAST_MS } from '../core/notify';
 
 /** notistack's container (each toast has role="alert", so screen readers announce it). */
 export default function SnackbarHost() {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 
-import { useToastsRequested } from './notify';
+import { useToastsRequested } from '../core/notify';
 
 const SnackbarHost = lazy(() => import(/* webpackChunkName: "toasts" */ './SnackbarHost'));
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../test/render';
-import { server } from '../test/server';
+import { renderApp } from '../test/support/render';
+import { server } from '../test/support/server';
 import { readBootData, seedBootData, takeBootActive } from './bootData';
 import { makeStore } from './store';
 

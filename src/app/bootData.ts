@@ -1,4 +1,4 @@
-import { lookupApi, type SiteActive, type SiteInfo } from './lookupApi';
+import { lookupApi, type SiteActive, type SiteInfo } from '../core/lookupApi';
 import type { AppStore } from './store';
 
 /**

@@ -2,10 +2,10 @@ import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 
 import { endSessionForPublicPage } from '../features/session/logout';
 import { selectToken } from '../features/session/sessionSlice';
-import { classifyError } from './apiErrors';
+import { classifyError } from '../core/apiErrors';
 import { takeBootActive } from './bootData';
-import { lookupApi } from './lookupApi';
-import { loginPathFor, requiresAuth } from './navigation';
+import { lookupApi } from '../core/lookupApi';
+import { loginPathFor, requiresAuth } from '../core/navigation';
 import type { AppStore } from './store';
 
 /** The body class spec §2 calls the terminated style; CSS hides the public screens while it is on. */
@@ -15,11 +15,6 @@ const PUBLIC_PAGES = new Set(['/login', '/register', '/howto', '/contact']);
 
 export function isPublicPage(pathname: string): boolean {
   return PUBLIC_PAGES.has(pathname.replace(/\/+$/, '') || '/');
-}
-
-/** Only same-site paths may be followed after login; anything else goes to /user. */
-export function safeNextPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/user';
 }
 
 async function siteIsGone(store: AppStore): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { frozenView } from './handover';
-import { localeChosen } from './prefs';
+import { localeChosen } from '../core/prefs';
 import { makeStore } from './store';
 
 test('a frozen view shows the state it was given and tells no one of changes, while its dispatches change the store', () => {

@@ -1,4 +1,4 @@
-import { i18n } from './i18n';
+import { i18n } from '../core/i18n';
 import { reviewPushToast } from './useWalletPush';
 
 /** Issue 40: a payment sent to or decided by staff is told to the player as a toast, whatever screen is open. */

@@ -5,9 +5,9 @@ import { createMemoryRouter } from 'react-router-dom';
 
 import { prefetch as homePrefetch } from '../features/wallet/HomePage';
 import { loggedInSession } from '../features/session/sessionSlice';
-import { renderApp } from '../test/render';
-import { server } from '../test/server';
-import { serveUserArea } from '../test/userArea';
+import { renderApp } from '../test/support/render';
+import { server } from '../test/support/server';
+import { serveUserArea } from '../test/support/userArea';
 import { TERMINATED_CLASS } from './guard';
 import { buildRoutes, startRouteImports } from './router';
 import { makeStore } from './store';

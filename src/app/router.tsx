@@ -2,12 +2,12 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, Outlet, redirect, type RouteObject } from 'react-router-dom';
 
 import { selectToken } from '../features/session/sessionSlice';
-import { lazyRoute } from './ChunkError';
+import { lazyRoute } from '../components/ChunkError';
 import { createGuard } from './guard';
-import { loadUserTexts } from './i18n';
+import { loadUserTexts } from '../core/i18n';
 import { DemoBanner } from './layout/DemoBanner';
 import { OfflineBanner } from './layout/OfflineBanner';
-import { setNavigator } from './navigation';
+import { setNavigator } from '../core/navigation';
 import { nextTask } from './nextTask';
 import { RouteError } from './RouteError';
 import type { RouteHandle } from './routeHandle';
@@ -116,7 +116,7 @@ export function buildRoutes(store: AppStore): RouteObject[] {
         },
         {
           path: 'user',
-          // The player's area's texts (the user part of the language, src/app/localeParts.ts) load with the layout
+          // The player's area's texts (the user part of the language, src/core/localeParts.ts) load with the layout
           // chunk, in parallel, so nothing under /user renders before them; both are retried like any chunk.
           lazy: page(() =>
             Promise.all([import(/* webpackChunkName: "layout-user" */ './layout/UserLayout'), loadUserTexts()]).then(([layout]) => arrived(layout)),

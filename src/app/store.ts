@@ -11,13 +11,14 @@ import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
 import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
-import { api } from './api';
-import { liveReducer } from './liveSlice';
-import { sessionEnded } from './authEvents';
-import { modalsReducer } from './modalSlice';
+import { api } from '../core/api';
+import { liveReducer } from '../core/liveSlice';
+import { sessionEnded } from '../core/authEvents';
+import { modalsReducer } from '../core/modalSlice';
 import { localStore, sessionStorageRouter } from './persist';
-import { prefsReducer, type PrefsState } from './prefs';
+import { prefsReducer, type PrefsState } from '../core/prefs';
 import { withHostControls } from './host/hostSlice';
+import { provideSliceInjector } from '../core/lazySlices';
 
 /** Only the token and the remember flag are stored; a stored token comes back as a logged-in session. */
 const sessionPersist: PersistConfig<SessionState> = {
@@ -37,7 +38,7 @@ const prefsPersist: PersistConfig<PrefsState> = { key: 'prefs', storage: localSt
 const realityPersist: PersistConfig<RealityState> = { key: 'reality', storage: localStore, whitelist: ['startedAt', 'acknowledged'] };
 
 /**
- * Slices the lazy chunks that use them inject (rootReducer.inject), so the /login bundle does not carry them.
+ * Slices the lazy chunks that use them inject (core/lazySlices.ts injectSlice), so the /login bundle does not carry them.
  * Issue 12: the transfer / withdraw flow and the game launch (features/wallet/flowSlices.ts), not persisted (a
  * reload starts them afresh).
  */
@@ -62,6 +63,9 @@ export const rootReducer = combineSlices({
   // Not persisted: only the guest id (prefs.guestId) outlives the page.
   chat: chatReducer,
 }).withLazyLoadedSlices<LazyLoadedSlices>();
+
+// The lazy chunks' slices (LazyLoadedSlices) come in through core/lazySlices.ts, which features may import.
+provideSliceInjector((slice) => rootReducer.inject(slice as Parameters<typeof rootReducer.inject>[0]));
 
 export type RootState = ReturnType<typeof rootReducer>;
 /** A starting state for tests and server-free starts: any slice, without redux-persist's bookkeeping. */

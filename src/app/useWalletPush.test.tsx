@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 
-import { server } from '../test/server';
-import { selectWalletLive } from './liveSlice';
+import { server } from '../test/support/server';
+import { selectWalletLive } from '../core/liveSlice';
 import { makeStore } from './store';
 import { useWalletPush, walletPushDeps } from './useWalletPush';
 import type { IoFactory } from './walletSocket';

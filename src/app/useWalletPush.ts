@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 
-import { api } from './api';
-import { useAppDispatch, useAppSelector, useAppStore } from './hooks';
-import { walletPushed, walletSocketChanged } from './liveSlice';
+import { api } from '../core/api';
+import { useAppDispatch, useAppSelector, useAppStore } from '../core/hooks';
+import { walletPushed, walletSocketChanged } from '../core/liveSlice';
 import { nextTask } from './nextTask';
 import type { AppDispatch } from './store';
-import { useGetWalletQuery } from './walletApi';
+import { useGetWalletQuery } from '../core/walletApi';
 import { loadSocketIo, openWalletSocket, type IoFactory } from './walletSocket';
-import { i18n } from './i18n';
-import { showToast, type Toast } from './notify';
+import { i18n } from '../core/i18n';
+import { showToast, type Toast } from '../core/notify';
 import { formatAmount } from '../lib/format';
-import { selectLocale } from './prefs';
+import { selectLocale } from '../core/prefs';
 import type { Locale } from '../lib/locale';
 
 /** GET /api/chat/config: the rooms' prefix (null while the operator has the chat off: then no socket, and pollers poll). */

@@ -1,7 +1,7 @@
-import { openRoomSocket, type IoFactory } from './roomSocket';
-import type { WalletSocketStatus } from './liveSlice';
+import { openRoomSocket, type IoFactory } from '../core/roomSocket';
+import type { WalletSocketStatus } from '../core/liveSlice';
 
-export { loadSocketIo, type IoFactory } from './roomSocket';
+export { loadSocketIo, type IoFactory } from '../core/roomSocket';
 
 export interface WalletSocketOptions {
   io: IoFactory;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders } from '../test/support/render';
 import { BankAccountFields, bankLabel, takesEnglishName, type AccountNameField, type BankChoice } from './BankAccountFields';
 
 const BANKS: BankChoice[] = [

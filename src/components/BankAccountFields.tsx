@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../app/hooks';
-import { selectLocale } from '../app/prefs';
+import { useAppSelector } from '../core/hooks';
+import { selectLocale } from '../core/prefs';
 import { accountNumberInput, needsEnglishName, upperCaseName } from '../lib/bankAccountName';
 import type { Locale } from '../lib/locale';
 import { BankMark } from './BankMark';

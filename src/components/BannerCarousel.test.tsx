@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { playLimitsApi } from '../app/playLimits';
-import { renderWithProviders } from '../test/render';
-import { limitsAnswer, server } from '../test/server';
+import { playLimitsApi } from '../core/playLimits';
+import { renderWithProviders } from '../test/support/render';
+import { limitsAnswer, server } from '../test/support/server';
 import { BannerCarousel } from './BannerCarousel';
 
 const banners = [{ image: '/banners/promo.png', html: { th: 'โปร', la: 'ໂປຣ', en: 'Promotion' } }];

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 
-import type { Banner } from '../app/bannerApi';
-import { useAppSelector } from '../app/hooks';
-import { selectRestriction } from '../app/playLimits';
+import type { Banner } from '../core/bannerApi';
+import { useAppSelector } from '../core/hooks';
+import { selectRestriction } from '../core/playLimits';
 import './banners.css';
 
 // The carousel package and its styles are heavy and rare: their own chunk, fetched when a carousel shows.

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Carousel } from 'react-responsive-carousel';
 import 'react-responsive-carousel/lib/styles/carousel.min.css';
 
-import { useAppSelector } from '../app/hooks';
-import { selectLocale } from '../app/prefs';
-import type { Banner } from '../app/bannerApi';
+import { useAppSelector } from '../core/hooks';
+import { selectLocale } from '../core/prefs';
+import type { Banner } from '../core/bannerApi';
 import { localized } from '../lib/localized';
 import { SafeHtml } from './SafeHtml';
 import './banners.css';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-import { useAppSelector } from '../app/hooks';
-import { selectAnyModalOpen } from '../app/modalSlice';
+import { useAppSelector } from '../core/hooks';
+import { selectAnyModalOpen } from '../core/modalSlice';
 
 /** Body scrolling is disabled while any modal is open (spec §4). */
 export function BodyScrollLock() {

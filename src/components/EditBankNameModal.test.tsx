@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { isEnglishName, needsEnglishName, normalizeName, upperCaseName } from '../lib/bankAccountName';
-import { renderWithProviders } from '../test/render';
-import { errorResponse, server } from '../test/server';
+import { renderWithProviders } from '../test/support/render';
+import { errorResponse, server } from '../test/support/server';
 import { EDIT_BANK_NAME_MODAL, EditBankNameModal } from './EditBankNameModal';
 
 const VIEW = {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useUpdateBankAccountNameMutation } from '../app/accountApi';
-import { useAppDispatch } from '../app/hooks';
-import { modalOpened } from '../app/modalSlice';
-import { ERROR_TOAST_MS, showToast } from '../app/notify';
+import { useUpdateBankAccountNameMutation } from '../core/accountApi';
+import { useAppDispatch } from '../core/hooks';
+import { modalOpened } from '../core/modalSlice';
+import { ERROR_TOAST_MS, showToast } from '../core/notify';
 import { isEnglishName, normalizeName, upperCaseName } from '../lib/bankAccountName';
 import { Modal } from './Modal';
 import './forms.css';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 
-import { initialPrefs } from '../app/prefs';
-import { renderApp } from '../test/render';
+import { initialPrefs } from '../core/prefs';
+import { renderApp } from '../test/support/render';
 
 describe('language switcher', () => {
   it('offers th, la and en and switches the whole page, with lang="lo" for Lao', async () => {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { localeChosen, selectLocale } from '../app/prefs';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { localeChosen, selectLocale } from '../core/prefs';
 import { isLocale, LOCALES, LOCALE_NAMES, standardLanguageTag } from '../lib/locale';
 
 /** th, la, en; the choice is remembered (persisted `locale`) and applied by the app shell. */

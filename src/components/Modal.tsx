@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch } from '../app/hooks';
-import { modalClosed } from '../app/modalSlice';
+import { useAppDispatch } from '../core/hooks';
+import { modalClosed } from '../core/modalSlice';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =

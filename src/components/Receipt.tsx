@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../core/hooks';
 import { formatDateTime } from '../lib/format';
 import { receiptAccountName, receiptKind, receiptStatus, selectAccountNames, type ReceiptData } from './receipt';
 import { useFormatAmount } from './useFormatAmount';

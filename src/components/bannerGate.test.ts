@@ -1,4 +1,4 @@
-import type { Banner } from '../app/bannerApi';
+import type { Banner } from '../core/bannerApi';
 import {
   bannerGateReducer,
   bannersAnswered,

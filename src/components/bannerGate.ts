@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import type { Banner } from '../app/bannerApi';
+import type { Banner } from '../core/bannerApi';
 
 /**
  * The banner gate in front of a home modal (spec §2 Home modals: invite and refund):

@@ -1,5 +1,5 @@
 import { makeStore } from '../app/store';
-import { walletApi, type WalletResponse } from '../app/walletApi';
+import { walletApi, type WalletResponse } from '../core/walletApi';
 import { receiptAccountName, receiptFromMove, receiptFromStatement, receiptKind, receiptStatus, selectAccountNames, type AccountNames } from './receipt';
 
 const wallet: WalletResponse = {

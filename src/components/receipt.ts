@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../app/store';
-import { walletApi } from '../app/walletApi';
+import { walletApi } from '../core/walletApi';
 
 /**
  * A receipt (issue 12): what one money movement was, in the terms the player checks it by. Built from a

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import type { Banner } from '../app/bannerApi';
-import { modalClosed } from '../app/modalSlice';
-import { renderWithProviders } from '../test/render';
-import { errorResponse, server } from '../test/server';
+import type { Banner } from '../core/bannerApi';
+import { modalClosed } from '../core/modalSlice';
+import { renderWithProviders } from '../test/support/render';
+import { errorResponse, server } from '../test/support/server';
 import { useBannerGate } from './useBannerGate';
 
 const session = { session: { token: 'tok', remember: false, login: { status: 'loggedIn' as const } } };

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { classifyError } from '../app/apiErrors';
-import { useLazyGetBannersQuery, type BannerSource } from '../app/bannerApi';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { modalOpened } from '../app/modalSlice';
-import { selectRestriction } from '../app/playLimits';
+import { classifyError } from '../core/apiErrors';
+import { useLazyGetBannersQuery, type BannerSource } from '../core/bannerApi';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { modalOpened } from '../core/modalSlice';
+import { selectRestriction } from '../core/playLimits';
 import { BannerCarousel } from './BannerCarousel';
 import {
   bannerGateReducer,

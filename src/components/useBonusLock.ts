@@ -1,7 +1,7 @@
-import { useGetActiveBonusQuery } from '../app/activeBonusApi';
-import { useAppSelector } from '../app/hooks';
-import { selectLocale } from '../app/prefs';
-import { useGetWalletQuery } from '../app/walletApi';
+import { useGetActiveBonusQuery } from '../core/activeBonusApi';
+import { useAppSelector } from '../core/hooks';
+import { selectLocale } from '../core/prefs';
+import { useGetWalletQuery } from '../core/walletApi';
 import { bonusLock, type BonusLock } from '../lib/bonusLock';
 import { localized } from '../lib/localized';
 

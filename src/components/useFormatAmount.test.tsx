@@ -1,8 +1,8 @@
 import { fireEvent } from '@testing-library/react';
 import { useState } from 'react';
 
-import { initialPrefs } from '../app/prefs';
-import { renderWithProviders } from '../test/render';
+import { initialPrefs } from '../core/prefs';
+import { renderWithProviders } from '../test/support/render';
 import { useFormatAmount } from './useFormatAmount';
 
 /** A screen whose amounts arrive after its first render (the home page and its wallet call). */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 
-import { useAppSelector } from '../app/hooks';
-import { selectLocale } from '../app/prefs';
+import { useAppSelector } from '../core/hooks';
+import { selectLocale } from '../core/prefs';
 import { formatAmount } from '../lib/format';
 
 /** Amounts in the player's language: at least 2 decimals, or a dash when not a number (lib/format.ts). */

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { modalClosed, modalOpened, selectIsModalOpen } from '../app/modalSlice';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { modalClosed, modalOpened, selectIsModalOpen } from '../core/modalSlice';
 
 /** Open state of one modal in the modal stack, with events to open and close it. */
 export function useModal(id: string) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
-import { useAppDispatch } from '../app/hooks';
-import { modalClosed, modalOpened } from '../app/modalSlice';
+import { useAppDispatch } from '../core/hooks';
+import { modalClosed, modalOpened } from '../core/modalSlice';
 
 /**
  * Keeps modal `id` on the modal stack while `open` is true, for modals whose open state is a flow's state

@@ -20,7 +20,7 @@ import {
   relativeTimeParts,
   selectStatementSign,
 } from './format';
-import { i18n } from '../app/i18n';
+import { i18n } from '../core/i18n';
 
 describe('formatAmount', () => {
   it.each([

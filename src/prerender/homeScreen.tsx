@@ -1,5 +1,5 @@
 import type { ScreenPrerender } from '../../shared/prerender';
-import { loadUserTexts } from '../app/i18n';
+import { loadUserTexts } from '../core/i18n';
 import UserLayout from '../app/layout/UserLayout';
 import { Root } from '../app/router';
 import HomePage from '../features/wallet/HomePage';

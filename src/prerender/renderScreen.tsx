@@ -3,8 +3,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 
 import { AppRoot } from '../app/AppRoot';
 import { seedBootData } from '../app/bootData';
-import { applyLocale, currentLocale, DEFAULT_LOCALE } from '../app/i18n';
-import { initialPrefs } from '../app/prefs';
+import { applyLocale, currentLocale, DEFAULT_LOCALE } from '../core/i18n';
+import { initialPrefs } from '../core/prefs';
 import { BRAND_SLOT, type PrerenderVariant, type ScreenPrerender } from '../../shared/prerender';
 import { makeStore } from '../app/store';
 import { LOCALES, standardLanguageTag, type Locale } from '../lib/locale';

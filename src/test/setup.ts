@@ -1,10 +1,10 @@
-import './commitPriorities';
+import './support/commitPriorities';
 import '@testing-library/jest-dom';
 
 import { configure } from '@testing-library/react';
 
-import { i18n, initI18n } from '../app/i18n';
-import { server } from './server';
+import { i18n, initI18n } from '../core/i18n';
+import { server } from './support/server';
 
 // Route modules load lazily; the first one compiles under ts-jest and can take a moment.
 configure({ asyncUtilTimeout: 4000 });

@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { USER_SECTIONS } from '../../src/app/localeParts';
+import { USER_SECTIONS } from '../../src/core/localeParts';
 import { DEMO_LOGIN, launchBrowser, phoneContext, say, startServer, switchTo, type RunningServer } from './harness';
 
 /**
- * The texts ship in two parts per language (src/app/localeParts.ts): /login downloads the public part only; the
+ * The texts ship in two parts per language (src/core/localeParts.ts): /login downloads the public part only; the
  * player's area loads its part before it shows, also for a language first loaded on a public page.
  */
 let server: RunningServer;

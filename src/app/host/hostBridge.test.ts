@@ -1,11 +1,11 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { waitFor } from '@testing-library/react';
 
-import { api } from '../api';
-import { walletApi, type WalletResponse } from '../walletApi';
+import { api } from '../../core/api';
+import { walletApi, type WalletResponse } from '../../core/walletApi';
 import { connectHostBridge, isAllowedOrigin, readHostCommand, targetOrigins, type BridgeRouter } from './hostBridge';
 import { hostControlsFromQuery, hostControlsRequested, hostLocaleFromQuery, selectHostHidden, withHostControls } from './hostSlice';
-import { prefsReducer, selectLocale } from '../prefs';
+import { prefsReducer, selectLocale } from '../../core/prefs';
 
 const HOST = 'https://host.example';
 const OTHER = 'https://evil.example';

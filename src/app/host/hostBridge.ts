@@ -1,10 +1,10 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import { isLocale, type Locale } from '../../lib/locale';
-import { api } from '../api';
-import { localeChosen } from '../prefs';
+import { api } from '../../core/api';
+import { localeChosen } from '../../core/prefs';
 import type { AppStore } from '../store';
-import { walletApi } from '../walletApi';
+import { walletApi } from '../../core/walletApi';
 import { hostControlsRequested, HOST_CONTROLS, type HostControl } from './hostSlice';
 
 /**

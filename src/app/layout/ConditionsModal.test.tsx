@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { loggedInSession } from '../../features/session/sessionSlice';
-import { initialPrefs } from '../prefs';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 
 const conditions = [
   '<p>Deposit <b>at least</b> 1 baht</p><img src="x" onerror="window.__pwned = true">',

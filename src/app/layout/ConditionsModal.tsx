@@ -4,9 +4,9 @@ import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { Skeleton } from '../../components/Skeleton';
-import { useAppSelector } from '../hooks';
-import { useGetConditionsQuery } from '../lookupApi';
-import { selectLocale } from '../prefs';
+import { useAppSelector } from '../../core/hooks';
+import { useGetConditionsQuery } from '../../core/lookupApi';
+import { selectLocale } from '../../core/prefs';
 import { CONDITIONS_MODAL } from './conditionsModalId';
 
 /** The conditions list from GET /api/lookup/conditions, each item server HTML, sanitized. */

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
 import { loggedInSession } from '../../features/session/sessionSlice';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
-import { initialPrefs } from '../prefs';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
+import { initialPrefs } from '../../core/prefs';
 
 /** GET /api/lookup/info as the server answers it; `demo` is DEMO on the server. */
 function serveInfo(demo: boolean) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { useGetSiteInfoQuery } from '../lookupApi';
+import { useGetSiteInfoQuery } from '../../core/lookupApi';
 
 /** The simulated bank of demo mode: a server page (not an SPA route) that pays any QR and lists every player's account. */
 export const DEMO_BANK_URL = '/demo/bank';

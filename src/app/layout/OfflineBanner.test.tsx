@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 
 import { loggedInSession } from '../../features/session/sessionSlice';
-import { renderApp } from '../../test/render';
-import { serveUserArea } from '../../test/userArea';
-import { initialPrefs } from '../prefs';
+import { renderApp } from '../../test/support/render';
+import { serveUserArea } from '../../test/support/userArea';
+import { initialPrefs } from '../../core/prefs';
 
 const goOffline = (offline: boolean) =>
   act(() => {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
 
 describe('top bar brand', () => {
   it("shows the operator's logo and name from the info lookup", async () => {

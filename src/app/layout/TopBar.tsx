@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useGetSiteInfoQuery } from '../lookupApi';
+import { useGetSiteInfoQuery } from '../../core/lookupApi';
 
 /**
  * The bar at the top of every layout: the operator's logo and name from the info lookup (the app's own name

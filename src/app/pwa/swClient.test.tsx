@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { i18n } from '../i18n';
+import { i18n } from '../../core/i18n';
 import { Toaster } from '../Toaster';
 import { startUpdatePrompt } from './swClient';
 

@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 
-import { i18n } from '../i18n';
-import { showToast } from '../notify';
+import { i18n } from '../../core/i18n';
+import { showToast } from '../../core/notify';
 import { initialUpdateState, updateStep, type UpdateEffect, type UpdateEvent, type UpdateState } from './updateFlow';
 
 /**

@@ -1,11 +1,11 @@
 import { useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { errorText, toastSuccess } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
-import { useRefreshGameBalancesMutation } from '../../app/walletApi';
+import { errorCode } from '../../core/apiErrors';
+import { useAppSelector } from '../../core/hooks';
+import { errorText, toastSuccess } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
+import { useRefreshGameBalancesMutation } from '../../core/walletApi';
 import { Modal } from '../../components/Modal';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useModalWhile } from '../../components/useModalWhile';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { localized } from '../../lib/localized';
 import type { Bonus } from './bonusApi';
 import type { BonusCardState } from './exhaustion';

@@ -1,11 +1,11 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
+import { errorCode } from '../../core/apiErrors';
+import { useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
 import { BannerCarousel } from '../../components/BannerCarousel';
 import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { Modal } from '../../components/Modal';

@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
-import { bonus, fakeBonusServer, playerSession, progress } from './testSupport';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
+import { bonus, fakeBonusServer, playerSession, progress } from '../../test/support/bonus';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

@@ -1,8 +1,8 @@
 import { useReducer, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { toastSuccess } from '../../app/notify';
+import { errorCode } from '../../core/apiErrors';
+import { toastSuccess } from '../../core/notify';
 import { TextField } from '../../components/FormField';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModalWhile } from '../../components/useModalWhile';

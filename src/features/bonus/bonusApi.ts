@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { Banner } from '../../app/bannerApi';
+import { api } from '../../core/api';
+import type { Banner } from '../../core/bannerApi';
 import type { LocalizedText } from '../../lib/localized';
 
 /** The receive limit's period (spec §4): all time, the current calendar day, the current calendar week. */
@@ -43,8 +43,8 @@ export interface UserBonus {
 }
 
 // The active bonus's endpoint and types are shared with the wallet's screens (app/activeBonusApi.ts).
-export type { ActiveBonus, BonusProgress } from '../../app/activeBonusApi';
-export { useGetActiveBonusQuery } from '../../app/activeBonusApi';
+export type { ActiveBonus, BonusProgress } from '../../core/activeBonusApi';
+export { useGetActiveBonusQuery } from '../../core/activeBonusApi';
 
 /** Spec §3 Promotion found. */
 export interface Promotion {

@@ -6,9 +6,9 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { bonus, fakeBonusServer, playerSession, progress } from './testSupport';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { bonus, fakeBonusServer, playerSession, progress } from '../../test/support/bonus';
 
 function openPage(fake: ReturnType<typeof fakeBonusServer>, wallet = 1000) {
   server.use(

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGetChatWidgetEnabledQuery } from '../../app/lookupApi';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { useGetChatWidgetEnabledQuery } from '../../core/lookupApi';
 import './chatLauncher.css';
 import { ChatIcon } from './chatIcons';
 import { chatToggled, selectChatOpen, selectChatStarted, selectChatUnseen } from './chatSlice';

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
-import { errorText } from '../../app/notify';
+import { errorCode } from '../../core/apiErrors';
+import { useAppDispatch } from '../../core/hooks';
+import { errorText } from '../../core/notify';
 import { CloseIcon } from '../../components/icons';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import './chat.css';

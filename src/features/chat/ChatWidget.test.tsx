@@ -3,18 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { File as NodeFile } from 'node:buffer';
 
-import { chatOpened } from '../../app/chatEvents';
-import { initialPrefs } from '../../app/prefs';
+import { chatOpened } from '../../core/chatEvents';
+import { initialPrefs } from '../../core/prefs';
 import type { PreloadedState } from '../../app/store';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import { ChatLauncher } from './ChatLauncher';
 import { initialChatState, viewerMoved } from './chatSlice';
-import { chatMessage, conversation, fakeChatServer, fakeSocketIo } from './testSupport';
+import { chatMessage, conversation, fakeChatServer, fakeSocketIo } from '../../test/support/chat';
 
 // The socket's network is played by the test (the rest of the wire goes through msw).
-jest.mock('socket.io-client', () => jest.requireActual('./testSupport').fakeSocketIo);
+jest.mock('socket.io-client', () => jest.requireActual('../../test/support/chat').fakeSocketIo);
 
 const guest = (guestId: string | null = 'g_1'): PreloadedState => ({ prefs: { ...initialPrefs, locale: 'en', guestId } });
 const player: PreloadedState = {

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectGuestId } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectGuestId } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
 import { useGetChatConfigQuery } from './chatApi';
 import { ChatPanel } from './ChatPanel';
 import { conversationStarted, selectChat } from './chatSlice';

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppDispatch } from '../../app/hooks';
-import { errorText } from '../../app/notify';
+import { errorCode } from '../../core/apiErrors';
+import { useAppDispatch } from '../../core/hooks';
+import { errorText } from '../../core/notify';
 import { AttachIcon, SendIcon } from './chatIcons';
 import { ATTACH_ACCEPT, checkAttachment, outgoingText, TEXT_MAX } from './chatRules';
 import { sendMedia, sendText } from './chatThunks';

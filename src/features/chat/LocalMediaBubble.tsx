@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch } from '../../app/hooks';
-import { errorText } from '../../app/notify';
+import { useAppDispatch } from '../../core/hooks';
+import { errorText } from '../../core/notify';
 import type { LocalMedia } from './chatSlice';
 import { removeMedia, resendMedia } from './chatThunks';
 

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { formatChatDay } from '../../lib/chatDay';
-import { useMomentLocale } from '../../app/momentLocale';
+import { useMomentLocale } from '../../core/momentLocale';
 import type { ChatButton, ChatMessage } from './chatApi';
 import { anchoredScrollTop, isNearBottom, isNearTop, offersQuickReplies, offersTalkToStaff, type ChatItem, type ScrollBox } from './chatRules';
 import { viewerMoved } from './chatSlice';

@@ -2,16 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
+import { initialPrefs } from '../../core/prefs';
 import type { PreloadedState } from '../../app/store';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import { botAnswer } from '../../../server/plugins/chat/bot';
 import type { ChatMessage } from './chatApi';
-import { chatMessage, fakeChatServer, fakeSocketIo } from './testSupport';
+import { chatMessage, fakeChatServer, fakeSocketIo } from '../../test/support/chat';
 
-jest.mock('socket.io-client', () => jest.requireActual('./testSupport').fakeSocketIo);
+jest.mock('socket.io-client', () => jest.requireActual('../../test/support/chat').fakeSocketIo);
 
 /**
  * The support bot's own deposit answer (server/plugins/chat/bot.ts, as the server sends it) followed in the app:

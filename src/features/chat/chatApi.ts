@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryApi, FetchArgs, FetchBaseQueryError, QueryReturnValue } from '@reduxjs/toolkit/query';
 
-import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, sessionTokenOf, UPLOAD_TIMEOUT_MS, type ApiExtraOptions } from '../../app/api';
-import { classifyError } from '../../app/apiErrors';
-import { guestIdRevoked } from '../../app/prefs';
+import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, sessionTokenOf, UPLOAD_TIMEOUT_MS, type ApiExtraOptions } from '../../core/api';
+import { classifyError } from '../../core/apiErrors';
+import { guestIdRevoked } from '../../core/prefs';
 import type { Locale } from '../../lib/locale';
 import { uploadProgressed } from './chatSlice';
 

@@ -13,7 +13,7 @@ import {
   telHref,
   webTarget,
 } from './chatRules';
-import { chatMessage } from './testSupport';
+import { chatMessage } from '../../test/support/chat';
 
 const MB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { sessionEnded } from '../../app/authEvents';
-import { chatOpened } from '../../app/chatEvents';
+import { sessionEnded } from '../../core/authEvents';
+import { chatOpened } from '../../core/chatEvents';
 import type { HistoryKind, HistoryPage } from './chatApi';
 import {
   canLoadHistory,
@@ -26,7 +26,7 @@ import {
   type LocalMedia,
   type MediaMachine,
 } from './chatSlice';
-import { chatMessage, conversation, endpointAction, pageOf } from './testSupport';
+import { chatMessage, conversation, endpointAction, pageOf } from '../../test/support/chat';
 
 const run = (actions: UnknownAction[], from: ChatState = initialChatState) => actions.reduce(chatReducer, from);
 

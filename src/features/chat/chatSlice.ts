@@ -1,10 +1,10 @@
 import { createAction, createSlice, type PayloadAction, type SerializedError, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-import { api } from '../../app/api';
-import { errorCode } from '../../app/apiErrors';
-import { sessionEnded } from '../../app/authEvents';
-import { chatOpened } from '../../app/chatEvents';
+import { api } from '../../core/api';
+import { errorCode } from '../../core/apiErrors';
+import { sessionEnded } from '../../core/authEvents';
+import { chatOpened } from '../../core/chatEvents';
 import type { RootState } from '../../app/store';
 import type {
   ChatMessage,

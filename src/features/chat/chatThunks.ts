@@ -1,8 +1,8 @@
 import { nanoid } from '@reduxjs/toolkit';
 
-import { guestIdAssigned } from '../../app/prefs';
+import { guestIdAssigned } from '../../core/prefs';
 import type { AppDispatch, RootState } from '../../app/store';
-import { walletApi } from '../../app/walletApi';
+import { walletApi } from '../../core/walletApi';
 import { chatApi, HISTORY_PAGE_SIZE, type ChatButton, type ChatIdentity, type HistoryKind, type UploadKind } from './chatApi';
 import { outgoingText } from './chatRules';
 import { canLoadHistory, mediaQueued, mediaRemoved, mediaResent, olderSkip } from './chatSlice';

@@ -7,8 +7,8 @@ import type { Socket } from 'socket.io-client';
 
 import type { MessagingEvent, SocketStatus } from './chatSlice';
 import { loadSocketIo, openChatSocket, RECONNECT_DELAY_MS, SOCKET_CHECK_MS, type IoFactory } from './socket';
-import { server } from '../../test/server';
-import { chatMessage } from './testSupport';
+import { server } from '../../test/support/server';
+import { chatMessage } from '../../test/support/chat';
 
 /** A socket.io server as the chat contract describes it: auth by guest id, `join` with an ack, `messaging`. */
 async function startChatServer() {

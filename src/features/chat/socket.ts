@@ -1,7 +1,7 @@
-import { openRoomSocket, type IoFactory } from '../../app/roomSocket';
+import { openRoomSocket, type IoFactory } from '../../core/roomSocket';
 import type { MessagingEvent, SocketStatus } from './chatSlice';
 
-export { loadSocketIo, RECONNECT_DELAY_MS, SOCKET_CHECK_MS, type IoFactory } from '../../app/roomSocket';
+export { loadSocketIo, RECONNECT_DELAY_MS, SOCKET_CHECK_MS, type IoFactory } from '../../core/roomSocket';
 
 export type SocketAuth = { token: string } | { guestId: string };
 
@@ -30,7 +30,7 @@ function isMessagingEvent(value: unknown): value is MessagingEvent {
 }
 
 /**
- * The chat's socket (docs/chat-wire.md "Socket.io"): the app's room socket (src/app/roomSocket.ts: websocket only,
+ * The chat's socket (docs/chat-wire.md "Socket.io"): the app's room socket (src/core/roomSocket.ts: websocket only,
  * `join` on every connection, 500 ms reconnection, the 5 s check) with the player's token or the guest id as auth,
  * its `messaging` events handed over. Returns the function that closes it for good.
  */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../core/hooks';
 import { messagingReceived, socketStatusChanged } from './chatSlice';
 import { loadHistory, type ChatSession } from './chatThunks';
 import { loadSocketIo, openChatSocket, type SocketAuth } from './socket';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import type { ChatMessage } from './chatApi';
 import { MARK_READ_DELAY_MS } from './chatRules';
 import { unreadFromOther } from './chatSlice';

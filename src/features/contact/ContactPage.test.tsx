@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { safeImage, safeLink, type ContactLookup } from './contactApi';
 import ContactPage from './ContactPage';
 

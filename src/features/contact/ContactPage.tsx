@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { APP_VERSION } from '../../app/build';
-import { chatOpened } from '../../app/chatEvents';
-import { useAppDispatch } from '../../app/hooks';
-import { useGetChatWidgetEnabledQuery } from '../../app/lookupApi';
+import { APP_VERSION } from '../../core/build';
+import { chatOpened } from '../../core/chatEvents';
+import { useAppDispatch } from '../../core/hooks';
+import { useGetChatWidgetEnabledQuery } from '../../core/lookupApi';
 import { ContactIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
 import { SafeHtml } from '../../components/SafeHtml';

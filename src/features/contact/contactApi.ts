@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 
 /** GET /api/lookup/contact (docs/server.md "Lookups"): contactText is HTML from the operator, lineQR an image URL or null. */
 export interface ContactLookup {

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { BankModeNote, CreditTimeNote, SlipWindowNote } from './ConfiguredNotes';
 import { GiftLinkForm } from './GiftLinkForm';
 

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import * as notify from '../../app/notify';
-import { localeChosen } from '../../app/prefs';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import * as notify from '../../core/notify';
+import { localeChosen } from '../../core/prefs';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import DepositModal from './DepositModal';
-import { depositLookup, fakeQrServer, playerSession, walletAnswer } from './testSupport';
+import { depositLookup, fakeQrServer, playerSession, walletAnswer } from '../../test/support/deposit';
 import { QR_POLL_MS } from './useQrDeposit';
 
 

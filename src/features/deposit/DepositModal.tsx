@@ -1,10 +1,10 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useGetProfileQuery } from '../../app/accountApi';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
+import { useGetProfileQuery } from '../../core/accountApi';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
 import { EditBankNameModal } from '../../components/EditBankNameModal';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';

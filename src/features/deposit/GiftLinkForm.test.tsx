@@ -4,11 +4,11 @@ import Utf8 from 'crypto-js/enc-utf8';
 import { http, HttpResponse } from 'msw';
 
 import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { encryptGiftLink } from './giftLink';
 import { GiftLinkForm } from './GiftLinkForm';
-import { playerSession } from './testSupport';
+import { playerSession } from '../../test/support/deposit';
 
 const LINK = 'https://gift.truemoney.com/campaign/?v=abc123DEF456ghi789';
 

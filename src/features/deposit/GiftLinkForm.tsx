@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { errorCode } from '../../core/apiErrors';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { formatAmount } from '../../lib/format';
 import { useGetDepositLookupQuery, useSendGiftLinkMutation } from './depositApi';
 import { encryptGiftLink, GIFT_MINIMUM_BAHT } from './giftLink';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { Receipt } from '../../components/Receipt';
 import { amountExample, keepAmountCharacters, readAmount, writeAmount } from '../../lib/amountInput';
 import { formatAmount } from '../../lib/format';

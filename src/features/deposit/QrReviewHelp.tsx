@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { chatOpened } from '../../app/chatEvents';
-import { useAppDispatch } from '../../app/hooks';
-import { useGetChatWidgetEnabledQuery } from '../../app/lookupApi';
+import { chatOpened } from '../../core/chatEvents';
+import { useAppDispatch } from '../../core/hooks';
+import { useGetChatWidgetEnabledQuery } from '../../core/lookupApi';
 
 interface QrReviewHelpProps {
   /** What the player gives support: the statement line's short reference (issue 40), or the QR's id from an older server. */

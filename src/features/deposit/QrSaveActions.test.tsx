@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import DepositModal from './DepositModal';
 import { renderQrCard } from './qrCard';
-import { fakeQrServer, playerSession, QR_PAYLOAD } from './testSupport';
+import { fakeQrServer, playerSession, QR_PAYLOAD } from '../../test/support/deposit';
 
 /** Save QR and Share on the shown QR (issue 12): the drawing itself is tested in qrCard.test.ts (jsdom has no canvas). */
 jest.mock('./qrCard', () => ({ ...jest.requireActual('./qrCard'), renderQrCard: jest.fn() }));

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { canShareFiles, downloadFile, qrCardLines, renderQrCard, type QrCardInput } from './qrCard';
 
 type Failure = 'save' | 'share' | null;

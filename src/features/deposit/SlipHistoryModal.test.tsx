@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import type { Slip } from './depositApi';
-import { playerSession } from './testSupport';
+import { playerSession } from '../../test/support/deposit';
 
 const at = '2026-03-04T05:06:07.000Z';
 const slip = (n: number, over: Partial<Slip> = {}): Slip => ({ id: `slp_${n}`, createdAt: at, amount: 100, status: 'SUCCESS', note: null, link: `/api/statement/slip/image/slp_${n}?sig=x`, reference: `REF${n}`, ...over });

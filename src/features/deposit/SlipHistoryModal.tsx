@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { EmptyState } from '../../components/EmptyState';
 import { Modal } from '../../components/Modal';
 import { Pagination } from '../../components/Pagination';

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import { delay, http, HttpResponse } from 'msw';
 
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import type { Slip } from './depositApi';
-import { playerSession } from './testSupport';
+import { playerSession } from '../../test/support/deposit';
 import { slipUploadResult } from './slipResult';
 import { SlipUpload } from './SlipUpload';
 

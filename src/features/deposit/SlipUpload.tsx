@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { Receipt } from '../../components/Receipt';
 import { selectAccountNames } from '../../components/receipt';
 import { formatAmount } from '../../lib/format';

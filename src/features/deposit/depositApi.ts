@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 import type { Locale } from '../../lib/locale';
 
 /** A bank channel of the deposit lookup (spec §3): PAYMENT for the payment types WW and E2P. */

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 import { http, HttpResponse } from 'msw';
 
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import DepositModal from './DepositModal';
 import type { DepositBank } from './depositApi';
-import { depositLookup, fakeQrServer, playerSession, profileAnswer } from './testSupport';
+import { depositLookup, fakeQrServer, playerSession, profileAnswer } from '../../test/support/deposit';
 
 /** Issue 40 item 9 in the deposit modal: market, names, grouping, offline text, slip link and advice, the QR frame. */
 const bcel: DepositBank = {

@@ -1,5 +1,5 @@
-import { i18n } from '../../app/i18n';
-import { ERROR_TOAST_MS, showToast } from '../../app/notify';
+import { i18n } from '../../core/i18n';
+import { ERROR_TOAST_MS, showToast } from '../../core/notify';
 
 /**
  * A server message in the player's language: a known code (errors.<CODE> or slipReasons.<CODE>) is

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import DepositModal from './DepositModal';
-import { fakeQrServer, playerSession } from './testSupport';
+import { fakeQrServer, playerSession } from '../../test/support/deposit';
 
 /** Issue 40: the QR's custom amount and quick picks in the player's language (Lao: 1.000 and 150,50). */
 function openInLao() {

@@ -1,9 +1,9 @@
 import jsQR from 'jsqr';
 
-import { i18n } from '../../app/i18n';
+import { i18n } from '../../core/i18n';
 import { CARD_WIDTH, canShareFiles, cardHeight, drawQrCard, formatExpiry, qrCardLines, qrFileName, type CardContext } from './qrCard';
 import { qrModules } from './qrPng';
-import { QR_PAYLOAD } from './testSupport';
+import { QR_PAYLOAD } from '../../test/support/deposit';
 
 /** A 2D context that records what is drawn (jsdom has no canvas); text is 10 px a character. */
 function recordingContext() {

@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 
-import { walletPushed, walletSocketChanged } from '../../app/liveSlice';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { walletPushed, walletSocketChanged } from '../../core/liveSlice';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import DepositModal from './DepositModal';
-import { fakeQrServer, playerSession } from './testSupport';
+import { fakeQrServer, playerSession } from '../../test/support/deposit';
 import { QR_POLL_MS } from './useQrDeposit';
 
 /** The QR modal with the live balance (docs/client.md "Live balance"): no poll while the socket is live; a push checks the QR. */

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 
 import { qrImageSource } from './QrImage';
 import { QR_QUIET_ZONE, qrModules, qrPng, qrPngDataUrl, SCREEN_QR_PIXELS } from './qrPng';
-import { QR_PAYLOAD as PAYLOAD, QR_SVG } from './testSupport';
+import { QR_PAYLOAD as PAYLOAD, QR_SVG } from '../../test/support/deposit';
 
 function decode(bytes: Uint8Array) {
   const png = PNG.sync.read(Buffer.from(bytes));

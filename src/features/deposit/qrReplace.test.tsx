@@ -1,10 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import DepositModal from './DepositModal';
-import { fakeQrServer, playerSession } from './testSupport';
+import { fakeQrServer, playerSession } from '../../test/support/deposit';
 import { QR_POLL_MS } from './useQrDeposit';
 
 /**
@@ -127,7 +127,7 @@ describe('a QR paid with another amount (REVIEW)', () => {
     const help = await review(view);
     await view.user.click(await within(help).findByRole('button', { name: 'Chat with us' }));
     expect(view.onClose).toHaveBeenCalled();
-    // chatOpened (src/app/chatEvents.ts), the contact page's event: the chat slice opens the widget.
+    // chatOpened (src/core/chatEvents.ts), the contact page's event: the chat slice opens the widget.
     expect(view.store.getState().chat.open).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { endpointAction, type Phase } from '../../test/rtkActions';
+import { endpointAction, type Phase } from '../../test/support/rtkActions';
 
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import type { QrRecord } from './depositApi';
 import {
   initialQrDepositState,

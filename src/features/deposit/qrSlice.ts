@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import { depositApi, type QrRecord, type QrReviewNotice } from './depositApi';
 import { isQrBank, QR_BANKS, type QrBank } from './qrBanks';
 

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../core/apiErrors';
 import type { SlipUploadAnswer } from './depositApi';
 
 /**

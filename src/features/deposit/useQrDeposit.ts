@@ -2,10 +2,10 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import { api } from '../../app/api';
-import { classifyError, errorCode } from '../../app/apiErrors';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { selectWalletLive, selectWalletPushes } from '../../app/liveSlice';
+import { api } from '../../core/api';
+import { classifyError, errorCode } from '../../core/apiErrors';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../core/hooks';
+import { selectWalletLive, selectWalletPushes } from '../../core/liveSlice';
 import { depositApi, useCancelQrMutation, useCreateQrMutation } from './depositApi';
 import { toastServerMessage } from './messages';
 import type { QrBank } from './qrBanks';

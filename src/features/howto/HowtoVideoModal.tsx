@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { LOCALE_NAMES, LOCALES, standardLanguageTag } from '../../lib/locale';
 import type { HowtoVideo } from './howtoApi';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 
 /** The five how-to subjects of spec §2, in the screen's order. */
 export const HOWTO_KEYS = ['wallet', 'play', 'balance', 'bonus', 'cancelBonus'] as const;

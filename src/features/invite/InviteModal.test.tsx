@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import type { InviteItem } from './inviteApi';
 import InviteModal from './InviteModal';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useGetWalletQuery } from '../../app/walletApi';
+import { useGetWalletQuery } from '../../core/walletApi';
 import { Modal } from '../../components/Modal';
 import { Pagination } from '../../components/Pagination';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 
 /** Spec §3 invite list item (../notes/invite-wheel-contract.md): an invitee, what the inviter earned from them (baht), when they registered. */
 export interface InviteItem {

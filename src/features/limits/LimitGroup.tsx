@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { classifyError } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import type { LimitKind, LimitsAnswer } from '../../app/playLimits';
-import { selectLocale } from '../../app/prefs';
+import { classifyError } from '../../core/apiErrors';
+import { useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import type { LimitKind, LimitsAnswer } from '../../core/playLimits';
+import { selectLocale } from '../../core/prefs';
 import { amountExample, writeAmount } from '../../lib/amountInput';
 import { useSetLimitMutation } from './limitsApi';
 import { LimitRow, type Outcome } from './LimitRow';

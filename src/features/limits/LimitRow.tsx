@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import type { Limit, LimitKind } from '../../app/playLimits';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import type { Limit, LimitKind } from '../../core/playLimits';
+import { selectLocale } from '../../core/prefs';
 import { TextField } from '../../components/FormField';
 import { writeAmount } from '../../lib/amountInput';
 import { formatDateTime } from '../../lib/format';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import type { LimitsAnswer } from '../../app/playLimits';
-import { initialPrefs } from '../../app/prefs';
+import type { LimitsAnswer } from '../../core/playLimits';
+import { initialPrefs } from '../../core/prefs';
 import { formatDateTime } from '../../lib/format';
-import { renderApp } from '../../test/render';
-import { errorResponse, limitsAnswer, server } from '../../test/server';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, limitsAnswer, server } from '../../test/support/server';
 
 const loggedIn = { preloadedState: { session: { token: 'tok', remember: true, login: { status: 'loggedIn' as const } } } };
 const RAISE_AT = '2026-11-27T10:00:00.000Z';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { classifyError, errorCode } from '../../app/apiErrors';
-import { errorText } from '../../app/notify';
-import type { LimitKind, LimitsAnswer } from '../../app/playLimits';
+import { classifyError, errorCode } from '../../core/apiErrors';
+import { errorText } from '../../core/notify';
+import type { LimitKind, LimitsAnswer } from '../../core/playLimits';
 import { PageTitle } from '../../components/PageTitle';
 import { Pagination } from '../../components/Pagination';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

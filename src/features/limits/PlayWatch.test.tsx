@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../../test/render';
-import { errorResponse, limitsAnswer, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, limitsAnswer, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import { initialReality } from './realitySlice';
 
 const session = { token: 'tok', remember: true, login: { status: 'loggedIn' as const } };

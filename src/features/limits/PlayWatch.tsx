@@ -1,12 +1,12 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { LimitsAnswer } from '../../app/playLimits';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import type { LimitsAnswer } from '../../core/playLimits';
 import { Modal } from '../../components/Modal';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModalWhile } from '../../components/useModalWhile';
-import { useGetLimitsQuery } from '../../app/playLimits';
+import { useGetLimitsQuery } from '../../core/playLimits';
 import { realityAcknowledged, selectAcknowledged, selectSessionLimitReached } from './realitySlice';
 import { minutesPlayed, realityCheckDue } from './rules';
 import './limits.css';

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import type { Restriction, RestrictionKind } from '../../app/playLimits';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import type { Restriction, RestrictionKind } from '../../core/playLimits';
 import type { AppDispatch, RootState } from '../../app/store';
 import { Modal } from '../../components/Modal';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

@@ -1,4 +1,4 @@
-import { playLimitsApi, type LimitKind, type LimitsAnswer, type RestrictionKind } from '../../app/playLimits';
+import { playLimitsApi, type LimitKind, type LimitsAnswer, type RestrictionKind } from '../../core/playLimits';
 import { TAKE_RESTRICTION_ENDPOINT } from './restrictionFlow';
 
 /** One line of the audit trail (GET /api/limits/history): newest first, 10 a page. */

@@ -1,6 +1,6 @@
 import { persistStore } from 'redux-persist';
 
-import { sessionEnded, sessionLimitReached } from '../../app/authEvents';
+import { sessionEnded, sessionLimitReached } from '../../core/authEvents';
 import { makeStore } from '../../app/store';
 import { initialReality, realityAcknowledged, realityReducer, selectAcknowledged, selectSessionLimitReached, type RealityState } from './realitySlice';
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import { sessionEnded, sessionLimitReached } from '../../app/authEvents';
+import { sessionEnded, sessionLimitReached } from '../../core/authEvents';
 
 /**
  * What the reality check remembers (issue 15): how many checks the player acknowledged in the session that

@@ -1,11 +1,11 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { mutationAction, type Phase } from '../../test/rtkActions';
+import { mutationAction, type Phase } from '../../test/support/rtkActions';
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import { makeStore } from '../../app/store';
-import { errorResponse, limitsAnswer, server } from '../../test/server';
+import { errorResponse, limitsAnswer, server } from '../../test/support/server';
 import {
   confirmCancelled,
   firstConfirmed,

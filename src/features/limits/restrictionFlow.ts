@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
-import { sessionEnded } from '../../app/authEvents';
-import type { RestrictionKind } from '../../app/playLimits';
+import { errorCode } from '../../core/apiErrors';
+import { sessionEnded } from '../../core/authEvents';
+import type { RestrictionKind } from '../../core/playLimits';
 
 /**
  * Taking a time-out or a self-exclusion (issue 15): two explicit confirmations before anything is sent.

@@ -1,4 +1,4 @@
-import type { Limit, LimitKind, RestrictionKind } from '../../app/playLimits';
+import type { Limit, LimitKind, RestrictionKind } from '../../core/playLimits';
 import { readAmount } from '../../lib/amountInput';
 import type { Locale } from '../../lib/locale';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LIMIT_KINDS, type LimitKind } from '../../app/playLimits';
+import { LIMIT_KINDS, type LimitKind } from '../../core/playLimits';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { formatDateTime } from '../../lib/format';
 import type { LimitsHistoryItem } from './limitsApi';

@@ -1,11 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { tokenReplaced } from '../../app/authEvents';
-import { useAppDispatch } from '../../app/hooks';
-import { useGetSiteInfoQuery } from '../../app/lookupApi';
-import { errorText } from '../../app/notify';
+import { errorCode } from '../../core/apiErrors';
+import { tokenReplaced } from '../../core/authEvents';
+import { useAppDispatch } from '../../core/hooks';
+import { useGetSiteInfoQuery } from '../../core/lookupApi';
+import { errorText } from '../../core/notify';
 import { TextField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';
 import { checkPasswordChange, type PasswordChange } from './passwordRules';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import type { ProfileView } from '../../app/accountApi';
+import type { ProfileView } from '../../core/accountApi';
 import { formatDateTime } from '../../lib/format';
-import { renderApp } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { changesBank, profileChangeErrors } from './EditProfileModal';
 
 /**

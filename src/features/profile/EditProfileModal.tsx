@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ProfileView } from '../../app/accountApi';
-import { errorCode } from '../../app/apiErrors';
-import { MARKET, type Market } from '../../app/build';
-import { errorText } from '../../app/notify';
+import type { ProfileView } from '../../core/accountApi';
+import { errorCode } from '../../core/apiErrors';
+import { MARKET, type Market } from '../../core/build';
+import { errorText } from '../../core/notify';
 import { BankAccountFields, takesEnglishName, type AccountNameField } from '../../components/BankAccountFields';
 import { TextField } from '../../components/FormField';
 import { Modal } from '../../components/Modal';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import type { ProfileView } from '../../app/accountApi';
-import { initialPrefs } from '../../app/prefs';
+import type { ProfileView } from '../../core/accountApi';
+import { initialPrefs } from '../../core/prefs';
 import { formatDateTime } from '../../lib/format';
-import { renderApp } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { checkPasswordChange } from './passwordRules';
 
 const VIEW: ProfileView = {

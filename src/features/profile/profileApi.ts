@@ -1,6 +1,6 @@
-import type { ProfileView } from '../../app/accountApi';
-import { api } from '../../app/api';
-import type { Market } from '../../app/build';
+import type { ProfileView } from '../../core/accountApi';
+import { api } from '../../core/api';
+import type { Market } from '../../core/build';
 
 /** PUT /api/account/profile (spec §7): the edit-profile modal's fields. */
 export interface ProfileChange {
@@ -51,4 +51,4 @@ export const profileApi = api.injectEndpoints({
 
 export const { useChangePasswordMutation, useGetProfileBanksQuery, useUpdateProfileMutation } = profileApi;
 // The profile read lives with the account calls more than one feature uses (the withdraw modal reads its bank hold).
-export { useGetProfileQuery } from '../../app/accountApi';
+export { useGetProfileQuery } from '../../core/accountApi';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 
 type Body = Record<string, unknown>;
 

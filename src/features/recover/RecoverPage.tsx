@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useGetSiteInfoQuery } from '../../app/lookupApi';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { useGetSiteInfoQuery } from '../../core/lookupApi';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
 import { TextField } from '../../components/FormField';
 import { PageTitle } from '../../components/PageTitle';
 import { useRequestPasswordResetMutation, useResetPasswordMutation, useVerifyResetCodeMutation } from './recoverApi';

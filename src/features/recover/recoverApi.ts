@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 import type { Locale } from '../../lib/locale';
 
 /** POST /api/account/forgot answers this for every phone of the right format, registered or not. */

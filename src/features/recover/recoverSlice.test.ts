@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
-import { mutationAction } from '../../test/rtkActions';
+import { mutationAction } from '../../test/support/rtkActions';
 import { backRequested, initialRecover, recoverReducer, recoveryLeft, recoveryOpened, type RecoverState } from './recoverSlice';
 
 /** The recovery machine's transition table (issue 40 item 4): what each step does with each event. */

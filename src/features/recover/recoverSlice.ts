@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../core/apiErrors';
 import { recoverApi } from './recoverApi';
 
 /**

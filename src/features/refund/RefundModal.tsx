@@ -1,9 +1,9 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { api } from '../../core/api';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

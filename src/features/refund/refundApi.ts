@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 import type { LocalizedText } from '../../lib/localized';
 
 /** Spec §3 refund check (docs: ../notes/bonus-contract.md). Amounts in baht, rates in percent. */

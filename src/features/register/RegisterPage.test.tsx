@@ -2,9 +2,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import RegisterPage, { REDIRECT_AFTER_REGISTER_MS } from './RegisterPage';
 import type { RegistrationPayload } from './registerApi';
 

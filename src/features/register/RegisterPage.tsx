@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { MARKET } from '../../app/build';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { inviteCodeReceived } from '../../app/prefs';
+import { MARKET } from '../../core/build';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { inviteCodeReceived } from '../../core/prefs';
 import { PageTitle } from '../../components/PageTitle';
 import { useGetRegisterOtpLookupQuery } from './registerApi';
 import { registrationLeft, registrationOpened, registrationSteps, selectRegister } from './registerSlice';

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { Market } from '../../app/build';
+import { api } from '../../core/api';
+import type { Market } from '../../core/build';
 import type { Locale } from '../../lib/locale';
 
 /** GET /api/lookup/banks: registrable banks (spec §3 banks lookup). */

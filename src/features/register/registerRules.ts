@@ -1,4 +1,4 @@
-import type { Market } from '../../app/build';
+import type { Market } from '../../core/build';
 import { isEnglishName, needsEnglishName } from '../../lib/bankAccountName';
 import type { BankDraft } from './registerApi';
 

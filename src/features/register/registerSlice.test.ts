@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
 import { makeStore } from '../../app/store';
-import { errorResponse, server } from '../../test/server';
+import { errorResponse, server } from '../../test/support/server';
 import type { BankDraft, ProfileDraft } from './registerApi';
 import {
   backRequested,

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../core/apiErrors';
 import type { Locale } from '../../lib/locale';
 import type { BankDraft, ProfileDraft } from './registerApi';
 import { registerApi } from './registerApi';

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import { loggedInSession } from './sessionSlice';
 
 type LoginBody = { username?: string; password?: string; remember?: unknown };

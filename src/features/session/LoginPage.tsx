@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { safeNextPath } from '../../app/guard';
-import { useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
+import { safeNextPath } from '../../core/navigation';
+import { useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { PageTitle } from '../../components/PageTitle';
 import { useLoginMutation } from './sessionApi';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import { loggedInSession } from './sessionSlice';
 
 describe('logout', () => {

@@ -1,7 +1,7 @@
 import { createAsyncThunk, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 
-import { sessionEnded } from '../../app/authEvents';
-import { navigateTo } from '../../app/navigation';
+import { sessionEnded } from '../../core/authEvents';
+import { navigateTo } from '../../core/navigation';
 import { sessionApi } from './sessionApi';
 import { selectToken, type SessionState } from './sessionSlice';
 

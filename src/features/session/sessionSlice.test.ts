@@ -1,4 +1,4 @@
-import { sessionEnded, tokenReplaced } from '../../app/authEvents';
+import { sessionEnded, tokenReplaced } from '../../core/authEvents';
 import {
   initialSession,
   loggedInSession,

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
-import { sessionEnded, tokenReplaced } from '../../app/authEvents';
+import { errorCode } from '../../core/apiErrors';
+import { sessionEnded, tokenReplaced } from '../../core/authEvents';
 import { sessionApi } from './sessionApi';
 
 /**

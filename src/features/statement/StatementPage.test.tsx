@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { statementRef } from '../../../shared/statement-ref';
 import { http, HttpResponse } from 'msw';
 
-import { renderApp, renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveUserArea } from '../../test/userArea';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveUserArea } from '../../test/support/userArea';
 import type { StatementEntry } from './statementApi';
 import StatementPage from './StatementPage';
 

@@ -1,8 +1,8 @@
 import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch } from '../../app/hooks';
-import { modalOpened } from '../../app/modalSlice';
+import { useAppDispatch } from '../../core/hooks';
+import { modalOpened } from '../../core/modalSlice';
 import { DepositIcon, DotIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
 import { Modal } from '../../components/Modal';
@@ -14,8 +14,8 @@ import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModal } from '../../components/useModal';
 import { useNow } from '../../components/useNow';
 import { formatDateTime, formatRelativeTime, pageCount, selectStatementSign } from '../../lib/format';
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { selectAccountNames } from '../../components/receipt';
 import {
   STATEMENT_FILTERS,

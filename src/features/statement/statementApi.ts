@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 import type { Locale } from '../../lib/locale';
 
 /** Spec §3 statement entry types; the server may add others, which show as plain entries. */

@@ -1,4 +1,4 @@
-import { i18n } from '../../app/i18n';
+import { i18n } from '../../core/i18n';
 import { formatAmount } from '../../lib/format';
 import type { StatementEntry } from './statementApi';
 import { statementRef } from '../../../shared/statement-ref';

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs, localeChosen } from '../../app/prefs';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { initialPrefs, localeChosen } from '../../core/prefs';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import { AgreementModal } from './AgreementModal';
 
 /** Issue 12: the agreements are stored per language on the server; the modal asks for the player's. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { agreementAccepted, selectLocale } from '../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { agreementAccepted, selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { SafeHtml } from '../../components/SafeHtml';
 import { AGREEMENT_MODAL } from './agreementPrompt';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import { GameAccountModal } from './GameAccountModal';
-import { serveWallet, slot, walletResponse } from './testData';
+import { serveWallet, slot, walletResponse } from '../../test/support/wallet';
 
 function Host({ code, onClose }: { code: string; onClose: (changed: boolean) => void }) {
   const { data } = useGetWalletQuery();

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { writeAmount } from '../../lib/amountInput';

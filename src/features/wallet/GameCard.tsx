@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import type { GameSlot } from '../../app/walletApi';
+import type { GameSlot } from '../../core/walletApi';
 import { useDelayedFlag, useFormatAmount } from './hooks';
 import { providerCredit } from './money';
 import { useActivateGameAccountMutation } from './walletEndpoints';

@@ -2,16 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { Profiler } from 'react';
 
-import { initialPrefs } from '../../app/prefs';
+import { initialPrefs } from '../../core/prefs';
 import { makeStore, type PreloadedState } from '../../app/store';
-import { walletApi } from '../../app/walletApi';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { api } from '../../app/api';
+import { walletApi } from '../../core/walletApi';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { api } from '../../core/api';
 import { GameCard } from './GameCard';
 import { useNow } from './hooks';
 import HomePage from './HomePage';
-import { serveWallet, slot, walletResponse } from './testData';
+import { serveWallet, slot, walletResponse } from '../../test/support/wallet';
 
 // The real card, counted: a wallet load that brings the same games must not draw the cards again.
 jest.mock('./GameCard', () => {

@@ -2,16 +2,16 @@ import { memo, Suspense, useCallback, useDeferredValue, useEffect, useRef, useSt
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { activeBonusApi } from '../../app/activeBonusApi';
-import { api } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { modalOpened } from '../../app/modalSlice';
-import { errorText, toastSuccess } from '../../app/notify';
-import { playLimitsApi, restrictionCode, selectRestriction, useGetLimitsQuery } from '../../app/playLimits';
-import { selectLastSync } from '../../app/prefs';
-import { retryableLazy } from '../../app/retryableLazy';
+import { activeBonusApi } from '../../core/activeBonusApi';
+import { api } from '../../core/api';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { modalOpened } from '../../core/modalSlice';
+import { errorText, toastSuccess } from '../../core/notify';
+import { playLimitsApi, restrictionCode, selectRestriction, useGetLimitsQuery } from '../../core/playLimits';
+import { selectLastSync } from '../../core/prefs';
+import { retryableLazy } from '../../components/retryableLazy';
 import type { AppDispatch } from '../../app/store';
-import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation, walletApi } from '../../app/walletApi';
+import { useGetSpinActiveQuery, useGetWalletQuery, useRefreshGameBalancesMutation, walletApi } from '../../core/walletApi';
 import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { PageTitle } from '../../components/PageTitle';
 import { useAfterPaint } from '../../components/useAfterPaint';

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
-import { errorText } from '../../app/notify';
+import { errorText } from '../../core/notify';
 import type { MoveFlow } from './moveFlow';
 
 /** The success texts of spec §8: transferred, or wait for the transfer / withdrawal. */

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveWallet } from './testData';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveWallet } from '../../test/support/wallet';
 import { TransferModal } from './TransferModal';
 
 type Sent = { body: unknown; key: string | null };

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
+import { useGetWalletQuery } from '../../core/walletApi';
 import { formatDateTime } from '../../lib/format';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import { serveWallet } from './testData';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import { serveWallet } from '../../test/support/wallet';
 import { WithdrawModal } from './WithdrawModal';
 
 /** Issue 39 row 6: a withdrawal during the hold after a bank change is refused; the modal says why and until when. */

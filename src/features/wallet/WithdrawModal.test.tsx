@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
-import type { WalletResponse } from '../../app/walletApi';
-import { serveWallet, walletResponse } from './testData';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
+import type { WalletResponse } from '../../core/walletApi';
+import { serveWallet, walletResponse } from '../../test/support/wallet';
 import { WithdrawModal } from './WithdrawModal';
 
 function Host({ onClose }: { onClose: (changed: boolean) => void }) {

@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectLocale } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import { BankMark } from '../../components/BankMark';
 import { BonusLockNotice } from '../../components/BonusLockNotice';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { useBonusLock } from '../../components/useBonusLock';
-import { useGetProfileQuery } from '../../app/accountApi';
+import { useGetProfileQuery } from '../../core/accountApi';
 import { writeAmount } from '../../lib/amountInput';
 import { formatAccountNumber, formatDateTime } from '../../lib/format';
 import { AmountField } from './AmountField';

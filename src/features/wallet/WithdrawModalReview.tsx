@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { BankMark } from '../../components/BankMark';
 import { formatAccountNumber } from '../../lib/format';
-import type { BankAccount } from '../../app/walletApi';
+import type { BankAccount } from '../../core/walletApi';
 
 interface Props {
   /** The amount formatted like every amount (already checked against the limits and the balance). */

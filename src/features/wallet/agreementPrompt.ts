@@ -4,8 +4,8 @@
  */
 import { useEffect } from 'react';
 
-import { useAppSelector } from '../../app/hooks';
-import { selectAgreementAccepted } from '../../app/prefs';
+import { useAppSelector } from '../../core/hooks';
+import { selectAgreementAccepted } from '../../core/prefs';
 import { useModal } from '../../components/useModal';
 
 export const AGREEMENT_MODAL = 'agreement';

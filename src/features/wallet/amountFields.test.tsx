@@ -5,13 +5,13 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
-import { initialPrefs } from '../../app/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { initialPrefs } from '../../core/prefs';
 import type { Locale } from '../../lib/locale';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import { GameAccountModal } from './GameAccountModal';
-import { serveWallet, walletResponse } from './testData';
+import { serveWallet, walletResponse } from '../../test/support/wallet';
 import { TransferModal } from './TransferModal';
 import { WithdrawModal } from './WithdrawModal';
 

@@ -5,12 +5,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import HomePage from './HomePage';
-import { serveWallet, slot, walletResponse } from './testData';
+import { serveWallet, slot, walletResponse } from '../../test/support/wallet';
 import { WithdrawModal } from './WithdrawModal';
 
 const name = { th: 'โบนัสต้อนรับ', la: 'ໂບນັດຕ້ອນຮັບ', en: 'Welcome bonus' };

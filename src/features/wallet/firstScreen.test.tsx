@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
-import { serveWallet } from './testData';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp } from '../../test/support/render';
+import { server } from '../../test/support/server';
+import { serveWallet } from '../../test/support/wallet';
 
 // Records when the HTML sanitizer is loaded: it is ~11 KB gzip, and only dialogs showing server HTML need it.
 const mockLoaded: string[] = [];

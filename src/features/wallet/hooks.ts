@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectMoveState } from './flowSlices';
 import { closed, dismissed } from './moveFlow';
 import { moveMoney, type MoveRequest } from './moveMoney';

@@ -1,5 +1,5 @@
 import { autoLoginPath, launchTargets, withLanguage } from './launch';
-import { slot } from './testData';
+import { slot } from '../../test/support/wallet';
 
 describe('game launch', () => {
   it('builds the auto-login path from the current credentials, with the password only for games that take it', () => {

@@ -1,6 +1,6 @@
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../core/apiErrors';
 import type { AppDispatch, RootState } from '../../app/store';
-import type { GameSlot } from '../../app/walletApi';
+import type { GameSlot } from '../../core/walletApi';
 import type { Locale } from '../../lib/locale';
 import { selectLaunch, selectMoveState } from './flowSlices';
 import { isLaunching, launchFailed, linkReady, started, transferSettled, type LaunchTarget } from './launchSlice';

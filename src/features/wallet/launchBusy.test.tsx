@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import { GameAccountModal } from './GameAccountModal';
 import HomePage from './HomePage';
 import { initialLaunchState, launchingTarget } from './launchSlice';
-import { serveWallet, walletResponse } from './testData';
+import { serveWallet, walletResponse } from '../../test/support/wallet';
 
 // Issue 40 item 12: a tap that starts something slow answers at once on the button tapped (aria-busy, not usable
 // again), not only after the 200 ms loading delay or when the slow part ends.

@@ -1,4 +1,4 @@
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import { initialLaunchState, isLaunching, launchFailed, launchReducer, launchReset, linkReady, started, transferSettled, type LaunchState } from './launchSlice';
 
 type Action = Parameters<typeof launchReducer>[1];

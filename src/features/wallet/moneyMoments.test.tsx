@@ -6,13 +6,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { useGetWalletQuery } from '../../app/walletApi';
+import { initialPrefs } from '../../core/prefs';
+import { useGetWalletQuery } from '../../core/walletApi';
 import type { Locale } from '../../lib/locale';
-import { renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import { GameAccountModal } from './GameAccountModal';
-import { serveWallet, walletResponse } from './testData';
+import { serveWallet, walletResponse } from '../../test/support/wallet';
 import { WithdrawModal } from './WithdrawModal';
 
 const inLanguage = (locale: Locale) => ({ preloadedState: { prefs: { ...initialPrefs, locale } } });

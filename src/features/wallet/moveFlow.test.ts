@@ -1,4 +1,4 @@
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import type { ReceiptData } from '../../components/receipt';
 import { answered, closed, dismissed, initialMoveFlow, initialMoveState, moveFlowReducer, refused, submitted, type MoveFlow, type MoveState } from './moveFlow';
 import { attemptFor, isUncertain, newIdempotencyKey } from './moveMoney';

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import { sessionEnded } from '../../app/authEvents';
+import { sessionEnded } from '../../core/authEvents';
 import type { ReceiptData } from '../../components/receipt';
 
 /**

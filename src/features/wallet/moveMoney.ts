@@ -1,9 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
+import { errorCode } from '../../core/apiErrors';
 import type { AppDispatch, RootState } from '../../app/store';
-import { walletApi } from '../../app/walletApi';
+import { walletApi } from '../../core/walletApi';
 import { receiptFromMove } from '../../components/receipt';
 import { selectMoveState } from './flowSlices';
 import { answered, refused, submitted, type Attempt, type MoveFlow } from './moveFlow';

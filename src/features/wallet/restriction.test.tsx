@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
+import { initialPrefs } from '../../core/prefs';
 import { formatDateTime } from '../../lib/format';
-import { renderWithProviders } from '../../test/render';
-import { limitsAnswer, server } from '../../test/server';
+import { renderWithProviders } from '../../test/support/render';
+import { limitsAnswer, server } from '../../test/support/server';
 import HomePage from './HomePage';
-import { serveWallet } from './testData';
+import { serveWallet } from '../../test/support/wallet';
 
 const accepted = { prefs: { ...initialPrefs, locale: 'en' as const, agreementAccepted: true } };
 const ENDS = '2026-12-03T10:00:00.000Z';

@@ -1,8 +1,8 @@
-import { walletApi } from '../../app/walletApi';
+import { walletApi } from '../../core/walletApi';
 import { makeStore } from '../../app/store';
 import { fromSatang, parseAmountInput, providerCredit, sumSatang, toSatang } from './money';
 import { groupGames, selectGameGroups, selectTotalBalance, selectTransferAccounts, totalBalance } from './selectors';
-import { slot, walletResponse } from './testData';
+import { slot, walletResponse } from '../../test/support/wallet';
 
 function storeWith(wallet = walletResponse()) {
   const store = makeStore();

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 
 import type { RootState } from '../../app/store';
-import { walletApi, type GameCategory, type GameSlot, type WalletResponse } from '../../app/walletApi';
+import { walletApi, type GameCategory, type GameSlot, type WalletResponse } from '../../core/walletApi';
 import { fromSatang, sumSatang } from './money';
 
 const selectWalletResult = walletApi.endpoints.getWallet.select();

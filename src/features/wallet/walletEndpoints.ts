@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { GameSlot } from '../../app/walletApi';
+import { api } from '../../core/api';
+import type { GameSlot } from '../../core/walletApi';
 import type { Locale } from '../../lib/locale';
 
 /** GET /api/wallet/account/{code} (spec §3 game account credentials); huayhd adds an event with form state. */

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
-import { useGetWalletQuery } from '../../app/walletApi';
-import { renderWithProviders } from '../../test/render';
-import { errorResponse, server } from '../../test/server';
+import { useGetWalletQuery } from '../../core/walletApi';
+import { renderWithProviders } from '../../test/support/render';
+import { errorResponse, server } from '../../test/support/server';
 import SpinWheelModal from './SpinWheelModal';
-import { coupon, fakeWheelServer, recordCanvas, setReducedMotion } from './testSupport';
+import { coupon, fakeWheelServer, recordCanvas, setReducedMotion } from '../../test/support/wheel';
 
 const session = { session: { token: 'tok-1', remember: false, login: { status: 'loggedIn' as const } } };
 

@@ -1,10 +1,10 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../app/apiErrors';
-import { useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
+import { errorCode } from '../../core/apiErrors';
+import { useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { Pagination } from '../../components/Pagination';
 import { useDelayedFlag } from '../../components/useDelayedFlag';

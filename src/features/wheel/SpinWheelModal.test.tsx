@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { initialPrefs } from '../../app/prefs';
-import { renderApp, renderWithProviders } from '../../test/render';
-import { server } from '../../test/server';
+import { initialPrefs } from '../../core/prefs';
+import { renderApp, renderWithProviders } from '../../test/support/render';
+import { server } from '../../test/support/server';
 import { sliceAtPointer } from './landing';
 import SpinWheelModal from './SpinWheelModal';
-import { coupon, fakeWheelServer, recordCanvas, setReducedMotion, SLICES } from './testSupport';
+import { coupon, fakeWheelServer, recordCanvas, setReducedMotion, SLICES } from '../../test/support/wheel';
 
 const session = { session: { token: 'tok-1', remember: false, login: { status: 'loggedIn' as const } } };
 const accepted = { ...session, prefs: { ...initialPrefs, locale: 'en' as const, agreementAccepted: true } };

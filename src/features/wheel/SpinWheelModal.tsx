@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { errorText } from '../../app/notify';
-import { selectLocale } from '../../app/prefs';
+import { api } from '../../core/api';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useModalWhile } from '../../components/useModalWhile';

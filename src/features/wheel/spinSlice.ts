@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-import { errorCode } from '../../app/apiErrors';
-import { sessionEnded } from '../../app/authEvents';
+import { errorCode } from '../../core/apiErrors';
+import { sessionEnded } from '../../core/authEvents';
 import type { AppDispatch, RootState } from '../../app/store';
 import { wheelApi, type SpinPrize } from './wheelApi';
 

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 import { localized, type LocalizedText } from '../../lib/localized';
 
 /** One slice of the wheel (spec §3 spin setup; ../notes/invite-wheel-contract.md). Colours are #rrggbb. */

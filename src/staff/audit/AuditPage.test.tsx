@@ -2,9 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { errorResponse, server } from '../../test/server';
+import { errorResponse, server } from '../../test/support/server';
 import { StaffApp } from '../StaffApp';
-import { FakeStaffSocket } from '../test/fakeSocket';
+import { FakeStaffSocket } from '../../test/support/staff-socket';
 import type { AuditEntry } from './api';
 
 const anna = { id: 3, username: 'anna', name: 'Anna Admin' };

@@ -2,10 +2,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { server } from '../../test/server';
+import { server } from '../../test/support/server';
 import { StaffApp } from '../StaffApp';
-import { FakeStaffSocket } from '../test/fakeSocket';
-import { at, message, summary } from '../test/fixtures';
+import { FakeStaffSocket } from '../../test/support/staff-socket';
+import { at, message, summary } from '../../test/support/staff';
 import type { ChatMessage } from '../types';
 
 const staff = { id: 7, username: 'nok', name: 'Nok', role: 'support' as const };

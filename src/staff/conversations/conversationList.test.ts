@@ -1,4 +1,4 @@
-import { at, summary } from '../test/fixtures';
+import { at, summary } from '../../test/support/staff';
 import {
   conversationListReducer,
   initialConversationList,

@@ -1,4 +1,4 @@
-import { at, message } from '../test/fixtures';
+import { at, message } from '../../test/support/staff';
 import type { ChatMessage, HistoryPage } from '../types';
 import { historyReducer, initialHistory, selectHasOlder, selectOlderSkip, type HistoryEvent, type HistoryState } from './history';
 

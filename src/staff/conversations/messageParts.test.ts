@@ -1,4 +1,4 @@
-import { message } from '../test/fixtures';
+import { message } from '../../test/support/staff';
 import type { ChatMessage } from '../types';
 import { messagePreview, messageView, safeUrl, telHref } from './messageParts';
 import { customerFromMessages, customerOf, senderOf } from './participants';

@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { errorResponse, server } from '../../test/server';
+import { errorResponse, server } from '../../test/support/server';
 import { StaffApp } from '../StaffApp';
-import { FakeStaffSocket } from '../test/fakeSocket';
+import { FakeStaffSocket } from '../../test/support/staff-socket';
 
 /** The sign-in's second step (docs/staff.md "Second factor"): the 6-digit code after the password. */
 const staff = { id: 9, username: 'pim', name: 'Pim Payments', role: 'payments' as const };

@@ -2,10 +2,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
-import { errorResponse, server } from '../../test/server';
+import { errorResponse, server } from '../../test/support/server';
 import { pagesFor } from '../pages';
 import { StaffApp } from '../StaffApp';
-import { FakeStaffSocket } from '../test/fakeSocket';
+import { FakeStaffSocket } from '../../test/support/staff-socket';
 import type { StaffRole } from '../types';
 import type { Review, ReviewStatus } from './api';
 

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Market } from '../../../app/build';
-import { useAppDispatch } from '../../../app/hooks';
-import { useGetSiteInfoQuery } from '../../../app/lookupApi';
+import type { Market } from '../../../core/build';
+import { useAppDispatch } from '../../../core/hooks';
+import { useGetSiteInfoQuery } from '../../../core/lookupApi';
 import { BankAccountFields, type AccountNameField } from '../../../components/BankAccountFields';
 import { useGetBanksLookupQuery, useRegisterAccountMutation, type BankDraft, type Currency } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectLocale } from '../../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { selectLocale } from '../../../core/prefs';
 import { TextField } from '../../../components/FormField';
 import { useSendOtpMutation, useVerifyOtpMutation } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';

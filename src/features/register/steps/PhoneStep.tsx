@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { Market } from '../../../app/build';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { selectLocale } from '../../../app/prefs';
+import type { Market } from '../../../core/build';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { selectLocale } from '../../../core/prefs';
 import { TextField } from '../../../components/FormField';
 import { phoneSubmitted, type RegisterState } from '../registerSlice';
 import { phoneError } from '../registerRules';

@@ -1,9 +1,9 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { useGetSiteInfoQuery } from '../../../app/lookupApi';
-import { selectInviteCode } from '../../../app/prefs';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { useGetSiteInfoQuery } from '../../../core/lookupApi';
+import { selectInviteCode } from '../../../core/prefs';
 import { SelectField, TextField } from '../../../components/FormField';
 import { useGetSourcesLookupQuery, useValidateProfileMutation } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';

@@ -1,4 +1,4 @@
-import { errorText } from '../../../app/notify';
+import { errorText } from '../../../core/notify';
 
 /** The server's answer for this step, translated (errors.<CODE>); announced when it appears. */
 export function StepError({ code, values }: { code: string | null; values?: Record<string, unknown> }) {

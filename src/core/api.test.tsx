@@ -2,15 +2,15 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 
 import { loggedInSession } from '../features/session/sessionSlice';
-import { errorResponse, limitsAnswer, server } from '../test/server';
+import { errorResponse, limitsAnswer, server } from '../test/support/server';
 import { api, CLIENT_MARKER, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api';
 import { classifyError, errorCode } from './apiErrors';
-import { AppProviders } from './AppProviders';
+import { AppProviders } from '../app/AppProviders';
 import { sessionEnded, tokenReplaced } from './authEvents';
 import { setNavigator } from './navigation';
 import { initialPrefs } from './prefs';
 import { playLimitsApi } from './playLimits';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { mutationAction, type Phase } from '../../test/rtkActions';
+import { mutationAction, type Phase } from './rtkActions';
 import { http, HttpResponse } from 'msw';
 
-import { server } from '../../test/server';
-import type { ChatMessage, HistoryPage, SendMessageArgs } from './chatApi';
+import { server } from './server';
+import type { ChatMessage, HistoryPage, SendMessageArgs } from '../../features/chat/chatApi';
 
 /** Test doubles of the chat (docs/chat-wire.md). Not shipped: only tests import it. */
 

@@ -1,4 +1,4 @@
-import { endpointAction } from '../test/rtkActions';
+import { endpointAction } from '../test/support/rtkActions';
 import { agreementAccepted, guestIdAssigned, initialPrefs, inviteCodeReceived, localeChosen, prefsReducer, selectLastSync, selectLocale, walletSynced } from './prefs';
 import { walletApi } from './walletApi';
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
-import { server } from '../../test/server';
-import type { Coupon, SpinSetup, WheelSlice } from './wheelApi';
+import { server } from './server';
+import type { Coupon, SpinSetup, WheelSlice } from '../../features/wheel/wheelApi';
 
 /** Test doubles of the prize-wheel routes (../notes/invite-wheel-contract.md). Not shipped: only tests import it. */
 const COLOURS = ['#e53935', '#fdd835', '#43a047', '#1e88e5', '#8e24aa', '#fb8c00', '#00897b', '#6d4c41'];

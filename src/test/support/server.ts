@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-import type { LimitsAnswer } from '../app/playLimits';
+import type { LimitsAnswer } from '../../core/playLimits';
 
 /**
  * Answers every test needs: the site is active, and it is not in demo mode (no demo banner; its own test
@@ -10,7 +10,7 @@ import type { LimitsAnswer } from '../app/playLimits';
 export const defaultHandlers = [
   http.get('/api/lookup/active', () => HttpResponse.json({ terminated: null })),
   http.get('/api/lookup/info', () => HttpResponse.json({ name: 'Demo Wallet', website: 'https://wallet.example.com', demo: false })),
-  // The chat launcher is off unless a test turns it on (features/chat/testSupport.ts).
+  // The chat launcher is off unless a test turns it on (test/support/chat.ts).
   http.get('/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: false })),
   // The user layout reads the play limits (reality check): none set, no restriction, a session that just began.
   http.get('/api/limits', () => HttpResponse.json(limitsAnswer())),

@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { retryImport, type RetryOptions } from './retryImport';
+import { retryImport, type RetryOptions } from '../core/retryImport';
 
 /**
  * What shows in place of a route or modal whose code could not be downloaded (after the retries): a translated

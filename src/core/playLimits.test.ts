@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
-import { limitsAnswer, server } from '../test/server';
+import { limitsAnswer, server } from '../test/support/server';
 import { playLimitsApi, restrictionCode, selectRestriction, type Restriction } from './playLimits';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 
 const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 const timeout = { kind: 'TIMEOUT', period: '7d', startsAt: '2026-11-26T11:00:00.000Z', endsAt: '2026-12-03T11:00:00.000Z' } as const;

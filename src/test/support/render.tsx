@@ -4,11 +4,11 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
-import { AppProviders } from '../app/AppProviders';
-import { setNavigator } from '../app/navigation';
-import { initialPrefs } from '../app/prefs';
-import { buildRoutes } from '../app/router';
-import { makeStore, type AppStore, type PreloadedState } from '../app/store';
+import { AppProviders } from '../../app/AppProviders';
+import { setNavigator } from '../../core/navigation';
+import { initialPrefs } from '../../core/prefs';
+import { buildRoutes } from '../../app/router';
+import { makeStore, type AppStore, type PreloadedState } from '../../app/store';
 
 interface Options {
   preloadedState?: PreloadedState;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import type { DepositLookup, LastQr, QrOutcome, QrRecord } from './depositApi';
+import type { DepositLookup, LastQr, QrOutcome, QrRecord } from '../../features/deposit/depositApi';
 
 /** Test doubles of the deposit routes (docs/deposits.md), kept in memory. Not shipped: only tests import it. */
 export const depositLookup: DepositLookup = {

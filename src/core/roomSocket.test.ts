@@ -6,7 +6,7 @@ import { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 
 import { loadSocketIo, openRoomSocket, RECONNECT_DELAY_MS, SOCKET_CHECK_MS, type IoFactory } from './roomSocket';
-import { server } from '../test/server';
+import { server } from '../test/support/server';
 
 /**
  * The room socket after the server drops it (docs/operations.md "Sockets during a restart"): a server-side

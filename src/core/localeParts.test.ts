@@ -32,7 +32,7 @@ const PUBLIC_ROOTS = [
   'src/app/AppProviders.tsx',
   'src/app/Toaster.tsx',
   'src/app/RouteError.tsx',
-  'src/app/ChunkError.tsx',
+  'src/components/ChunkError.tsx',
   'src/app/pwa/register.ts',
 ];
 const NOT_FOLLOWED_LAZILY = new Set([path.join(SRC, 'app/router.tsx')]);
@@ -42,7 +42,7 @@ const NOT_FOLLOWED_LAZILY = new Set([path.join(SRC, 'app/router.tsx')]);
  * slip reasons only come back from the player's deposits, and where the user part is not loaded the text falls
  * back to errors.GENERIC.
  */
-const ALLOWED: Record<string, string[]> = { 'src/app/notify.ts': ['slipReasons'] };
+const ALLOWED: Record<string, string[]> = { 'src/core/notify.ts': ['slipReasons'] };
 
 const isSource = (file: string) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.split(path.sep).includes('test');
 
@@ -109,7 +109,7 @@ function sectionsNamedIn(code: string): string[] {
   return [...named];
 }
 
-describe('the texts split into a public and a user part (src/app/localeParts.ts)', () => {
+describe('the texts split into a public and a user part (src/core/localeParts.ts)', () => {
   it('lists only sections the locale files have', () => {
     expect(USER_SECTIONS.filter((section) => !sections.includes(section))).toEqual([]);
     expect(new Set(USER_SECTIONS).size).toBe(USER_SECTIONS.length);

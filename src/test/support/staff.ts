@@ -1,4 +1,4 @@
-import type { ChatMessage, ConversationSummary } from '../types';
+import type { ChatMessage, ConversationSummary } from '../../staff/types';
 
 export function summary(id: number | string, over: Partial<ConversationSummary> = {}): ConversationSummary {
   return {

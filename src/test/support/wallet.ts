@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 
-import type { GameSlot, WalletResponse } from '../../app/walletApi';
-import { server } from '../../test/server';
+import type { GameSlot, WalletResponse } from '../../core/walletApi';
+import { server } from './server';
 
 /** Test data in the server's shapes (docs/ledger.md), for this feature's tests only. */
 export function slot(code: string, extra: Partial<GameSlot> = {}): GameSlot {

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 
-import { AppProviders } from './AppProviders';
+import { AppProviders } from '../app/AppProviders';
 import { lazyRoute } from './ChunkError';
-import { modalOpened } from './modalSlice';
-import { initialPrefs } from './prefs';
+import { modalOpened } from '../core/modalSlice';
+import { initialPrefs } from '../core/prefs';
 import { retryableLazy } from './retryableLazy';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 
 /** A fake dynamic import that fails `failures` times (ChunkLoadError), then gives a page saying `text`. */
 function flakyModule(failures: number, text: string) {

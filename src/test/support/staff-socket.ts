@@ -1,4 +1,4 @@
-import type { StaffSocket } from '../live/socket';
+import type { StaffSocket } from '../../staff/live/socket';
 
 /** A stand-in for the /staff socket.io socket: the test plays the server's side with `serverEmits`. */
 export class FakeStaffSocket implements StaffSocket {

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 
-import type { ActiveBonus, Bonus, BonusProgress, Promotion, UserBonus } from './bonusApi';
+import type { ActiveBonus, Bonus, BonusProgress, Promotion, UserBonus } from '../../features/bonus/bonusApi';
 
 /**
  * Test doubles of the bonus and promotion routes in the wire contract's shapes (../notes/bonus-contract.md),

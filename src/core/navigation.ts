@@ -47,3 +47,8 @@ export function loginPathFor(url: string): string {
   if (pathname === '/login') return url;
   return requiresAuth(pathname) ? `/login?next=${encodeURIComponent(url)}` : '/login';
 }
+
+/** Only same-site paths may be followed after login; anything else goes to /user. */
+export function safeNextPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/user';
+}

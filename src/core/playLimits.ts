@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { RootState } from './store';
+import type { RootState } from '../app/store';
 
 /**
  * GET /api/limits (docs/client.md "Play limits"): app-wide because the home page (restriction refusals), the

@@ -16,7 +16,7 @@ type Part = 'public' | 'user';
 const textsOf = (module: { default?: unknown }) => (module.default ?? module) as Texts;
 
 /**
- * Two chunks per language, split at build time from the one locales/<lng>.json (src/app/localeParts.ts): the
+ * Two chunks per language, split at build time from the one locales/<lng>.json (src/core/localeParts.ts): the
  * public part (shell, public pages, errors) at start, the user part with the player's area. Only the active
  * language is downloaded.
  */

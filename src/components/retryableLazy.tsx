@@ -1,9 +1,9 @@
 import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { Modal } from '../components/Modal';
+import { Modal } from './Modal';
 import { ChunkError } from './ChunkError';
-import { retryImport, type RetryOptions } from './retryImport';
+import { retryImport, type RetryOptions } from '../core/retryImport';
 
 class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
