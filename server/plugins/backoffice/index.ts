@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { reviewsRoutes } from './reviews';
-import { payoutsRoutes } from './payouts';
-import { playersRoutes } from './players';
+import { payoutsRoutes, playersRoutes, reviewsRoutes } from './routes';
 
 /**
  * The back office (issue 14): what needs a person. Staff routes only (app.authenticateStaff and a role guard on

@@ -4,7 +4,7 @@ import { nowIso } from '../../db';
 import { PayoutSimulator, type PayoutAdapter } from '../../adapters/payouts';
 import { expectLedgerOk } from '../../test/support/deposits';
 import { createStaff } from '../../test/support/staff';
-import { providerStatus } from './payouts';
+import { providerStatus } from './service';
 
 /**
  * Payouts in progress (docs/staff.md "Back office: payments under review and payouts"): the overdue list with the
