@@ -1,7 +1,7 @@
 /**
  * Draws the installable app's icons (the web manifest's icons, public/icons/*.png): the product's green with a
  * white wallet glyph, our own drawing, no copied logo. Deterministic: the same code draws the same bytes, and
- * server/plugins/pwa/pwa.test.ts runs --check.
+ * server/http/pwa/pwa.test.ts runs --check.
  *
  *   node --import tsx scripts/draw-icons.ts           # rewrites public/icons/
  *   node --import tsx scripts/draw-icons.ts --check   # exit 1 when a committed icon is not what this draws

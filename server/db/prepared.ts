@@ -19,7 +19,7 @@ import { rowMaker } from './statement-cache';
  * update values, limit); the query's shape must not depend on an argument (no `if (a.x)` and no `in` list whose
  * length varies: the builder runs once). A `db` or transaction of either engine may run it. Kysely plugins see a
  * prepared query at its one compile only: a plugin that watches each query it runs (the /metrics journal-entry
- * counter in ops/metrics.ts) does not see it, so such queries stay built.
+ * counter in server/lib/metrics.ts) does not see it, so such queries stay built.
  */
 export interface Prepared<A, O> {
   /** Every row. */

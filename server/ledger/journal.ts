@@ -63,7 +63,7 @@ function isUniqueViolation(e: unknown): boolean {
 
 /**
  * A Kysely plugin with this method, installed on a handle (`db.withPlugin`), hears of every entry postEntry writes
- * through that handle or its transactions: the app's /metrics counter (ops/metrics.ts). The entry's insert is a
+ * through that handle or its transactions: the app's /metrics counter (server/lib/metrics.ts). The entry's insert is a
  * prepared statement, which plugins do not see being built, so postEntry tells them itself once the insert succeeded.
  */
 export interface JournalObserver {

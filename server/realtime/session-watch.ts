@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { DB } from '../db/schema';
-import { assertSessionOpen } from '../plugins/auth';
+import { assertSessionOpen } from '../lib/session';
 
 /**
  * Sockets follow their sessions (docs/chat.md "Sockets follow sessions"). A socket proves a session once, at its

@@ -18,7 +18,7 @@ beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-pwa-dist-'));
   fs.cpSync(path.join(ROOT, 'dist'), dist, { recursive: true });
   // The default per-address rate limit stays on: every fresh context precaches the whole app (about 70 files),
-  // and built /assets/ files are outside the limit (server/plugins/security.ts), so eight installs pass it.
+  // and built /assets/ files are outside the limit (server/http/security.ts), so eight installs pass it.
   server = await startServer({ DIST_DIR: dist });
   browser = await launchBrowser();
 });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { DEMO_PAYMENTS_STAFF } from '../../server/plugins/staff/demo';
+import { DEMO_PAYMENTS_STAFF } from '../../server/demo/staff';
 import { totpCode } from '../../server/lib/totp';
 import { amountOf, expectAccessible, expectTapTargets, launchBrowser, logIn, pageApi, phoneContext, startServer, until, type RunningServer } from './harness';
 

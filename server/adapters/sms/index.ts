@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { SmsSender } from './types';
 import { SmsSimulator, simulatorFailureRate } from './simulator';
-import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../plugins/ops/metrics';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../lib/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {

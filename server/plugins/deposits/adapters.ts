@@ -5,7 +5,7 @@ import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-ve
 import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
 import { DemoBankTransferBook } from './demo-bank/transfer-book';
-import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../lib/metrics';
 
 type Env = Record<string, string | undefined>;
 

@@ -8,7 +8,7 @@ import { walletOptionsFromEnv, type WalletOptions } from './options';
 import { gameSecrets, type GameSecrets } from './game-secrets';
 import { noBonusGate, resendUnsentPayouts, settlePayout, type BonusGate, type SettleHook, type SettleResult, type WithdrawDeps } from './withdrawals';
 import routes from './routes';
-import { ADAPTER_OPERATIONS, instrumentAdapter } from '../ops/metrics';
+import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../lib/metrics';
 import { startJobLease, type Lease } from '../../jobs/lease';
 
 /** The player's game accounts, for the back office's player lookup. */

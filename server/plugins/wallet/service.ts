@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB, GamesTable } from '../../db/schema';
 import type { GameProvider } from '../../adapters/games/types';
 import { AppError, conflict, notFound, unauthorized } from '../../errors';
-import { assertSessionOpen } from '../auth';
+import { assertSessionOpen } from '../../lib/session';
 import { ensureAccounts, gameAccount, toBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
 import { findGameAccount } from '../../transfers/repository';

@@ -6,7 +6,7 @@ import { isPostgres } from '../../db/portable';
 import { prepared } from '../../db/prepared';
 import { byAsk, readBatchPerDatabase } from '../../db/read-batch';
 import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
-import type { SessionState } from '../auth';
+import type { SessionState } from '../../lib/session';
 
 /**
  * What GET /api/wallet shows of one player, in one statement (issue 13): the request's session, the profile and bank,

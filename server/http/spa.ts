@@ -3,9 +3,10 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_RULES } from './accounts/rules';
-import { lookups, type LookupContext } from './lookups/lookups-service';
+import { DEFAULT_RULES } from '../plugins/accounts/rules';
+import { lookups, type LookupContext } from '../plugins/lookups/lookups-service';
 import { assetCache } from './spa-assets';
+import type { BootData } from '../../shared/prerender';
 import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-prerender';
 
 /** Paths that belong to the server, never to the SPA: an unknown one is a 404, not index.html. */
@@ -36,20 +37,6 @@ export function isSourceMap(pathName: string): boolean {
 /** dist/sw.js, or its pre-compressed sibling. */
 export function isServiceWorkerFile(distDir: string, filePath: string): boolean {
   return filePath.replace(/\.(?:gz|br)$/, '') === path.join(distDir, 'sw.js');
-}
-
-/**
- * What the first screen needs from the server before it can draw itself (docs/client.md "First screen"): the
- * site info (operator name, demo flag), the chat switch and the site-active switch (the navigation guard's first
- * check). Embedded in the page as JSON (`withBootData`), so the SPA renders the
- * demo banner and the brand on its first paint instead of after two lookups (a layout shift and a round trip).
- * A lookup that fails leaves its field out; the SPA then asks as before.
- */
-export interface BootData {
-  info?: Awaited<ReturnType<(typeof lookups)['info']>>;
-  chat?: Awaited<ReturnType<(typeof lookups)['enableChatWidget']>>;
-  /** The site-active switch at the time the page was served: the navigation guard's first check. */
-  active?: Awaited<ReturnType<(typeof lookups)['active']>>;
 }
 
 async function bootData(app: FastifyInstance): Promise<BootData> {

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { unauthorized } from '../../errors';
 import { pendingMigrations } from '../../db/migrate';
-import { labelOf, type Metrics } from './metrics';
+import { labelOf, type Metrics } from '../../lib/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {

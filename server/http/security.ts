@@ -96,7 +96,7 @@ export default fp(
   { name: 'security', dependencies: [] },
 );
 
-/** /staff, /staff/... and /staff?...: the console's pages (server/plugins/spa.ts serves them). */
+/** /staff, /staff/... and /staff?...: the console's pages (server/http/spa.ts serves them). */
 export function isStaffPage(url: string): boolean {
   return url === '/staff' || url.startsWith('/staff/') || url.startsWith('/staff?') || url.startsWith('/staff#');
 }

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import { AppError, gone, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
+import { assertSessionOpen } from '../lib/session';
 import { nowIso } from '../db';
 import { prepared } from '../db/prepared';
 import { isPostgres } from '../db/portable';
@@ -45,25 +46,6 @@ const batchedSessionCheck = readBatchPerDatabase(async (db: Kysely<DB>, jtis: st
 const readSession = (db: Kysely<DB>, jti: string) => (db.isTransaction ? sessionCheck.first(db, { jti }) : batchedSessionCheck(db, jti));
 
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-
-/** A session as read with its player: what refuses an authenticated request (assertSessionOpen). */
-export interface SessionState {
-  revoked_at: string | null;
-  expires_at: string;
-  /** The player's status. */
-  status: string;
-}
-
-/**
- * 401 invalid-token (no such session, or revoked), 401 EXPIRED_AUTH_TOKEN, 410 for a deleted player, 401
- * INACTIVE_USER: the checks of every authenticated request, wherever the session was read.
- */
-export function assertSessionOpen(s: SessionState | undefined): void {
-  if (!s || s.revoked_at) throw unauthorized('invalid-token');
-  if (s.expires_at <= nowIso()) throw unauthorized('EXPIRED_AUTH_TOKEN');
-  if (s.status === 'gone') throw gone();
-  if (s.status !== 'active') throw new AppError(401, 'INACTIVE_USER');
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,6 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { JournalObserver } from '../../ledger';
 
 /**
  * The app's Prometheus metrics (docs/operations.md "Metrics"). One Registry per app instance, never prom-client's
@@ -97,6 +96,11 @@ export function labelOf(v: unknown): string {
   return typeof v === 'string' && /^[A-Za-z0-9_.:-]{1,48}$/.test(v) ? v : 'other';
 }
 
+/** What postEntry calls on its handle's plugins: the ledger's JournalObserver, restated so lib/ imports nothing above it. */
+interface JournalEntryListener {
+  journalEntryPosted(kind: string): void;
+}
+
 /**
  * Counts the journal entries the app posts, by kind: installed on app.db (app.ts), it hears of each entry postEntry
  * writes through that handle (JournalObserver, server/ledger/journal.ts) once its insert succeeded. It counts when
@@ -104,7 +108,7 @@ export function labelOf(v: unknown): string {
  * later step of the same movement fails) is counted too. Entries written through another handle on the same database
  * (a test's own connection, a CLI) are not this app's work and are not counted.
  */
-function journalEntryCounter(count: (kind: string) => void): KyselyPlugin & JournalObserver {
+function journalEntryCounter(count: (kind: string) => void): KyselyPlugin & JournalEntryListener {
   return {
     transformQuery: (args: PluginTransformQueryArgs): RootOperationNode => args.node,
     transformResult: async (args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => args.result,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
-import { HYDRATE_LOCALE, HYDRATE_PATH, type ScreenPrerender } from '../../shared/prerender';
-import type { BootData } from './spa';
+import { HYDRATE_LOCALE, HYDRATE_PATH, type BootData, type ScreenPrerender } from '../../shared/prerender';
 
 /**
  * The prerendered screens (docs/client.md "First screen"): the web build renders the login screen and the player's
