@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { SmsSender } from './types';
 import { SmsSimulator, simulatorFailureRate } from './simulator';
+import { errorBody } from '../../lib/wire-schemas';
 import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../lib/metrics';
 
 declare module 'fastify' {
@@ -13,8 +14,6 @@ export interface SmsPluginOptions {
   /** A real adapter; without one the simulator is used. */
   sender?: SmsSender;
 }
-
-const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 
 /**
  * Decorates app.sms. In demo mode GET /demo/sms?phone=... lists the simulator's latest messages for a phone,

@@ -1,13 +1,7 @@
 /** JSON schemas of the account and OTP routes. Bodies may carry extra fields (ignored); known ones are typed and bounded. */
 
-export const errorBody = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
-
 /** Every route answers its errors as { message: CODE }. */
-export const errorResponses = { '4xx': errorBody, '5xx': errorBody } as const;
+export { errorBody, errors as errorResponses } from '../../lib/wire-schemas';
 
 export const okBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 

@@ -1,9 +1,5 @@
 /** JSON schemas of the deposit routes (request and every response). */
-export const errorResponse = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
+export { errorBody as errorResponse } from '../../lib/wire-schemas';
 
 export const qrParams = {
   type: 'object',

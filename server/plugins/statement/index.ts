@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { toBaht } from '../../ledger/money';
 import { listStatements, STATEMENT_FILTERS, type StatementFilter } from './repository';
 import { statementRef } from '../../../shared/statement-ref';
-import { pageBody } from '../../lib/wire-schemas';
+import { errorBody, pageBody } from '../../lib/wire-schemas';
 
 /** The player's statement lines, for the back office's player lookup. */
 export { listStatements };
 
 type StatementRow = Awaited<ReturnType<typeof listStatements>>['rows'][number];
 
-const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
 const linked = { type: 'object', properties: { description: { type: 'string' } }, required: ['description'] } as const;
 
 /** One statement line on the wire (POST /api/statement items; the back office's player lookup shows the same). */

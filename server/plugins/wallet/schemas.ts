@@ -1,8 +1,7 @@
 import { bankAccountView } from '../accounts/schemas';
 
 /** JSON schemas of the wallet routes (request and every response). Amounts on the wire are baht. */
-export const errorBody = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] } as const;
-export const errors = { '4xx': errorBody, '5xx': errorBody } as const;
+export { errorBody, errors } from '../../lib/wire-schemas';
 
 // Amounts are JSON numbers; "5" is refused by the schema (400 INVALID_USER_INFO) like any malformed amount.
 const amount = { type: 'number' } as const;
