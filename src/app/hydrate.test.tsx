@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
+import type { Root } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router-dom';
 
 import { HYDRATE_LOCALE, HYDRATE_PATH } from '../../shared/prerender';
@@ -29,7 +30,11 @@ beforeEach(() => {
     if (!String(args[0]).includes('useLayoutEffect does nothing on the server')) error(...args);
   });
 });
+// Each test's app is unmounted after it: a root left running goes on committing (its answers, its timers), and
+// recordCommits hears every root's commits, so the next test would count another app's renders.
+const mounted: Root[] = [];
 afterEach(() => {
+  act(() => mounted.splice(0).forEach((root) => root.unmount()));
   jest.restoreAllMocks();
   document.body.replaceChildren();
 });
@@ -74,7 +79,7 @@ test('the app hydrates the prerendered home: its elements stay, nothing is drawn
   const select = root.querySelector('select');
   const { store, router, prerendered } = await appReady('en');
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  await act(async () => mountApp(root, store, router, prerendered));
+  await act(async () => void mounted.push(mountApp(root, store, router, prerendered)));
   await waitFor(() => expect(root.textContent).toContain('Hello, Demo'));
   expect(warn).not.toHaveBeenCalled();
   expect(root.querySelector('.balance-card')).toBe(card);
@@ -86,7 +91,7 @@ test('after hydrating, the state the prerender did not have (the session, the wa
   const root = await servedHome('en');
   const { store, router, prerendered } = await appReady('en');
   const commits = recordCommits();
-  await act(async () => mountApp(root, store, router, prerendered));
+  await act(async () => void mounted.push(mountApp(root, store, router, prerendered)));
   await waitFor(() => expect(root.textContent).toContain('Hello, Demo'));
   commits.stop();
   // The hydration, then the real store's state: both rendered in slices (useSyncExternalStore would render a store's
@@ -102,7 +107,7 @@ test('a prerendered home in another language than the app is replaced, not hydra
   const card = root.querySelector('.balance-card');
   const { store, router, prerendered } = await appReady('en');
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-  await act(async () => mountApp(root, store, router, prerendered));
+  await act(async () => void mounted.push(mountApp(root, store, router, prerendered)));
   await waitFor(() => expect(root.textContent).toContain('Hello, Demo'));
   expect(warn).not.toHaveBeenCalled(); // not tried, so nothing failed to match
   expect(root.querySelector('.balance-card')).not.toBe(card);

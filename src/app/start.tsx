@@ -1,5 +1,5 @@
 import { startTransition, useLayoutEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 
@@ -76,7 +76,8 @@ function afterRehydration(store: AppStore, container: HTMLElement, prerendered: 
  * A transition either way: React renders the first screen in slices of a few milliseconds, yielding between them,
  * instead of one long task that blocks input (total blocking time, docs/client.md "First screen").
  */
-export function mountApp(container: HTMLElement, store: AppStore, router: ReturnType<typeof createAppRouter>, prerendered: RootState): void {
+/** Renders (or hydrates) the app into `container`; the React root is returned so that a test can unmount it. */
+export function mountApp(container: HTMLElement, store: AppStore, router: ReturnType<typeof createAppRouter>, prerendered: RootState): Root {
   const locale = currentLocale();
   const hydrate =
     process.env.VARIANT !== 'mobile' &&
@@ -88,10 +89,11 @@ export function mountApp(container: HTMLElement, store: AppStore, router: Return
       <RouterProvider router={router} />
     </AppRoot>
   );
+  let root: Root | undefined;
   startTransition(() => {
     if (hydrate) {
       const state = { ...prerendered, prefs: { ...prerendered.prefs, locale } };
-      hydrateRoot(
+      root = hydrateRoot(
         container,
         <HandOver store={store} prerendered={state}>
           {app}
@@ -102,9 +104,11 @@ export function mountApp(container: HTMLElement, store: AppStore, router: Return
         },
       );
     } else {
-      createRoot(container).render(app(store, true));
+      root = createRoot(container);
+      root.render(app(store, true));
     }
   });
+  return root!;
 }
 
 /** Resolves once the router has matched and loaded its first route. */
