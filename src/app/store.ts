@@ -9,6 +9,7 @@ import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
 import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
+import type { RefundFlow } from '../features/refund/refundSlice';
 import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from '../core/api';
@@ -47,6 +48,8 @@ export interface LazyLoadedSlices {
   gameLaunch: LaunchState;
   /** The forgotten-password machine (features/recover/recoverStore.ts), with the /forgot chunk. */
   recover: RecoverState;
+  /** The refund modal's receive machine (features/refund/refundStore.ts), with the modal's chunk. */
+  refund: RefundFlow;
 }
 
 export const rootReducer = combineSlices({

@@ -1,7 +1,6 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { api } from '../../core/api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
@@ -9,8 +8,9 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { localized } from '../../lib/localized';
-import { useGetRefundCheckQuery, useReceiveRefundMutation } from './refundApi';
-import { initialRefundFlow, receiveAnswered, receiveRefused, receiveStarted, refundFlowReducer, selectRefundChanged, type RefundFlow } from './refundFlow';
+import { useGetRefundCheckQuery } from './refundApi';
+import { refundLeft } from './refundSlice';
+import { receiveRequested, refundClosing, selectRefundFlow } from './refundStore';
 import { RefundLog } from './RefundLog';
 import { selectRefundOffer } from './refundRules';
 import { Skeleton } from '../../components/Skeleton';
@@ -24,7 +24,7 @@ export const REFUND_MODAL = 'refund';
  * Spec §2 refund modal: the check (sanitized info HTML, refundAmount, refundSuccess and refundFail); receive,
  * disabled with two condition lines while a bonus is active; the not-found text when there is nothing; the
  * refund log. A refused receive is a red toast (spec §8, from the base query). Closing after a receive reloads
- * the wallet (spec §4: closed with a true flag).
+ * the wallet (spec §4: closed with a true flag). The receive is the store's machine (refundSlice); this is its view.
  */
 export default function RefundModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -32,10 +32,9 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
   const locale = useAppSelector(selectLocale);
   const format = useFormatAmount();
   const check = useGetRefundCheckQuery(undefined, { refetchOnMountOrArgChange: true });
-  const [receive] = useReceiveRefundMutation();
-  const [flow, send] = useReducer(refundFlowReducer, initialRefundFlow);
-  const current = useRef<RefundFlow>(flow);
-  current.current = flow;
+  const flow = useAppSelector(selectRefundFlow);
+  // Each opening receives at most once: what this one received goes with it.
+  useEffect(() => () => void dispatch(refundLeft()), [dispatch]);
   // Each opening asks again (a bonus may have been taken or cancelled since): the cache's answer from an earlier
   // opening is not shown meanwhile, or receive would show that opening's state (e.g. disabled for a bonus now gone).
   const [openedAt] = useState(() => Date.now());
@@ -52,21 +51,11 @@ export default function RefundModal({ onClose }: { onClose: () => void }) {
   }, [flow.status]);
 
   const close = () => {
-    if (selectRefundChanged(current.current)) dispatch(api.util.invalidateTags(['Wallet']));
+    dispatch(refundClosing());
     onClose();
   };
 
-  const onReceive = () => {
-    if (current.current.status !== 'ready') return;
-    const request = receive();
-    const { requestId } = request;
-    current.current = { status: 'receiving', requestId };
-    send(receiveStarted({ requestId }));
-    request.unwrap().then(
-      (answer) => send(receiveAnswered({ requestId, amount: Number(answer?.amount ?? 0) })),
-      () => send(receiveRefused({ requestId })),
-    );
-  };
+  const onReceive = () => void dispatch(receiveRequested());
 
   const data = answered ? check.data : undefined;
   const offer = data ? selectRefundOffer(data) : null;
