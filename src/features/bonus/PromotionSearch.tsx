@@ -1,28 +1,13 @@
-import { useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../core/apiErrors';
-import { toastSuccess } from '../../core/notify';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { TextField } from '../../components/FormField';
-import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModalWhile } from '../../components/useModalWhile';
-import { useActivatePromotionMutation, useLazyFindPromotionQuery } from './bonusApi';
 import { normalizePromotionCode } from './bonusRules';
+import { promotionReceived, promotionSearched, selectPromotionFlow } from './bonusStore';
 import { PROMOTION_MODAL, PromotionModal } from './PromotionModal';
-import {
-  closed,
-  initialPromotionFlow,
-  promotionFlowReducer,
-  receiveAnswered,
-  receiveRefused,
-  receiveStarted,
-  searchAnswered,
-  searchRefused,
-  searchStarted,
-  type PromotionFlow,
-} from './promotionFlow';
-
-type FailedCall = Parameters<typeof errorCode>[0];
+import { closed } from './promotionFlow';
 
 /**
  * Spec §2: the promotion-code input (forced to upper case) with a search button, shown while no bonus is
@@ -31,34 +16,14 @@ type FailedCall = Parameters<typeof errorCode>[0];
  */
 export function PromotionSearch() {
   const { t } = useTranslation();
-  const format = useFormatAmount();
+  const dispatch = useAppDispatch();
   const [value, setValue] = useState('');
   const [missing, setMissing] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const [find] = useLazyFindPromotionQuery();
-  const [activate] = useActivatePromotionMutation();
-  const [flow, send] = useReducer(promotionFlowReducer, initialPromotionFlow);
-  const current = useRef<PromotionFlow>(flow);
-  current.current = flow;
+  const flow = useAppSelector(selectPromotionFlow);
   useModalWhile(PROMOTION_MODAL, flow.status !== 'idle');
-
-  const apply = (event: Parameters<typeof promotionFlowReducer>[1]) => {
-    current.current = promotionFlowReducer(current.current, event);
-    send(event);
-  };
-
-  const search = (code: string) => {
-    const state = current.current;
-    if (state.status !== 'idle' && state.status !== 'notFound' && state.status !== 'searchFailed') return;
-    const request = find(code);
-    const { requestId } = request;
-    apply(searchStarted({ code, requestId }));
-    request.unwrap().then(
-      // Spec §7: the promotion, or nothing.
-      (promotion) => apply(promotion && promotion.code ? searchAnswered({ requestId, promotion }) : searchRefused({ requestId, error: 'NO_PROMOTION' })),
-      (error: unknown) => apply(searchRefused({ requestId, error: errorCode(error as FailedCall) })),
-    );
-  };
+  // The flow lives in the store: leaving the screen (or the search giving way to an active bonus) closes its modal.
+  useEffect(() => () => void dispatch(closed()), [dispatch]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,24 +33,11 @@ export function PromotionSearch() {
       input.current?.focus();
       return;
     }
-    search(code);
+    void dispatch(promotionSearched(code));
   };
 
   const receive = () => {
-    const state = current.current;
-    if (state.status !== 'found' && state.status !== 'receiveFailed') return;
-    const request = activate(state.code);
-    const { requestId } = request;
-    apply(receiveStarted({ requestId }));
-    request.unwrap().then(
-      (answer) => {
-        apply(receiveAnswered({ requestId }));
-        setValue('');
-        // Issue 40 item 11: what the promotion credited, not a bare "saved".
-        toastSuccess(t('bonus.promotion.credited', { amount: format(answer.amount) }));
-      },
-      (error: unknown) => apply(receiveRefused({ requestId, error: errorCode(error as FailedCall) })),
-    );
+    void dispatch(promotionReceived()).then((received) => received && setValue(''));
   };
 
   return (
@@ -114,7 +66,7 @@ export function PromotionSearch() {
           {t('bonus.promotion.search')}
         </button>
       </form>
-      {flow.status !== 'idle' && <PromotionModal flow={flow} onReceive={receive} onSearchAgain={() => search(flow.code)} onClose={() => apply(closed())} />}
+      {flow.status !== 'idle' && <PromotionModal flow={flow} onReceive={receive} onSearchAgain={() => void dispatch(promotionSearched(flow.code))} onClose={() => dispatch(closed())} />}
     </section>
   );
 }

@@ -94,10 +94,5 @@ export const bonusApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetBonusesQuery,
-  useActivateBonusMutation,
-  useClearBonusMutation,
-  useLazyFindPromotionQuery,
-  useActivatePromotionMutation,
-} = bonusApi;
+// The find and activate calls of a promotion are made by bonusStore.ts's thunks, not by hooks.
+export const { useGetBonusesQuery, useActivateBonusMutation, useClearBonusMutation } = bonusApi;

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+import { sessionEnded } from '../../core/authEvents';
 import type { Promotion } from './bonusApi';
 
 /**
@@ -9,8 +10,9 @@ import type { Promotion } from './bonusApi';
  *                                     --not found--> notFound                            --refused---> receiveFailed
  *                                     --failed-----> searchFailed                        (receiveStarted again)
  *   notFound / searchFailed --searchStarted--> searching (search again)
- *   any state but idle --closed--> idle
+ *   any state but idle --closed (the modal, or the search went) / session ended--> idle
  *
+ * The machine is state.bonusPromotion, injected with the /user/bonus chunk (bonusStore.ts, which also makes the calls).
  * The modal is open while the state is not idle. `code` is the upper-cased code the find and activate calls
  * carry. Answers are matched by the request id that asked; anything else leaves the state unchanged.
  */
@@ -61,10 +63,13 @@ const promotionFlow = createSlice({
       if (state.status !== 'receiving' || state.requestId !== payload.requestId) return state;
       return { status: 'receiveFailed', code: state.code, promotion: state.promotion, error: payload.error };
     },
-    /** The player closed the modal; a late answer finds the machine idle and is ignored. */
+    /** The player closed the modal (or left the search); a late answer finds the machine idle and is ignored. */
     closed(state): PromotionFlow {
       return state.status === 'idle' ? state : initialPromotionFlow;
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, (state): PromotionFlow => (state.status === 'idle' ? state : initialPromotionFlow));
   },
 });
 

@@ -1,0 +1,71 @@
+import type { AppDispatch, RootState } from '../../app/store';
+import { errorCode } from '../../core/apiErrors';
+import { i18n } from '../../core/i18n';
+import { injectSlice } from '../../core/lazySlices';
+import { toastSuccess } from '../../core/notify';
+import { selectLocale } from '../../core/prefs';
+import { formatAmount } from '../../lib/format';
+import { bonusApi } from './bonusApi';
+import {
+  initialPromotionFlow,
+  promotionFlowReducer,
+  receiveAnswered,
+  receiveRefused,
+  receiveStarted,
+  searchAnswered,
+  searchRefused,
+  searchStarted,
+  type PromotionFlow,
+} from './promotionFlow';
+
+/**
+ * The bonus screen's flows in the store: their machines (the *Flow.ts slices) are injected when the /user/bonus chunk
+ * loads (core/lazySlices.ts), so they show in Redux DevTools and the login bundle does not carry them. Until an action
+ * has passed after the injection a state is undefined: the selectors fall back to the start. The thunks here make the
+ * calls and the toasts; the components render from the selectors and dispatch.
+ */
+injectSlice({ reducerPath: 'bonusPromotion', reducer: promotionFlowReducer });
+
+type FailedCall = Parameters<typeof errorCode>[0];
+
+export const selectPromotionFlow = (state: RootState): PromotionFlow => state.bonusPromotion ?? initialPromotionFlow;
+
+/** Spec §7: the code (required, upper-cased by the caller, spec §5) is looked up; the answer is the promotion, or nothing. */
+export const promotionSearched = (code: string) => async (dispatch: AppDispatch, getState: () => RootState) => {
+  const state = selectPromotionFlow(getState());
+  if (state.status !== 'idle' && state.status !== 'notFound' && state.status !== 'searchFailed') return;
+  // Each search asks the server again (the lazy query's trigger does the same).
+  const request = dispatch(bonusApi.endpoints.findPromotion.initiate(code, { forceRefetch: true }));
+  const { requestId } = request;
+  dispatch(searchStarted({ code, requestId }));
+  try {
+    const promotion = await request.unwrap();
+    dispatch(promotion && promotion.code ? searchAnswered({ requestId, promotion }) : searchRefused({ requestId, error: 'NO_PROMOTION' }));
+  } catch (error) {
+    dispatch(searchRefused({ requestId, error: errorCode(error as FailedCall) }));
+  } finally {
+    request.unsubscribe();
+  }
+};
+
+/**
+ * Receiving the promotion shown. Resolves to true when the server credited it: the toast names what it credited
+ * (issue 40 item 11), and the bonuses reload through the mutation's tags.
+ */
+export const promotionReceived = () => async (dispatch: AppDispatch, getState: () => RootState): Promise<boolean> => {
+  const state = selectPromotionFlow(getState());
+  if (state.status !== 'found' && state.status !== 'receiveFailed') return false;
+  // Not kept in the store's mutation list: only this thunk reads the answer.
+  const request = dispatch(bonusApi.endpoints.activatePromotion.initiate(state.code, { track: false }));
+  const { requestId } = request;
+  dispatch(receiveStarted({ requestId }));
+  try {
+    const answer = await request.unwrap();
+    dispatch(receiveAnswered({ requestId }));
+    toastSuccess(i18n.t('bonus.promotion.credited', { amount: formatAmount(answer.amount, selectLocale(getState())) }));
+    return true;
+  } catch (error) {
+    dispatch(receiveRefused({ requestId, error: errorCode(error as FailedCall) }));
+    return false;
+  }
+};
