@@ -10,6 +10,7 @@ import { loggedInSession, sessionReducer, type SessionState } from '../features/
 import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
 import type { RefundFlow } from '../features/refund/refundSlice';
+import type { PromotionFlow } from '../features/bonus/promotionFlow';
 import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from '../core/api';
@@ -50,6 +51,8 @@ export interface LazyLoadedSlices {
   recover: RecoverState;
   /** The refund modal's receive machine (features/refund/refundStore.ts), with the modal's chunk. */
   refund: RefundFlow;
+  /** The bonus screen's flows (features/bonus/bonusStore.ts), with the /user/bonus chunk. */
+  bonusPromotion: PromotionFlow;
 }
 
 export const rootReducer = combineSlices({
