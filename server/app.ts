@@ -26,6 +26,7 @@ import playLimits from './plugins/play-limits';
 import ops from './http/ops';
 import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './lib/metrics';
+import { openGameProvider, type GameProvider, type GameSimulator } from './adapters/games';
 import { requestIdOf } from './lib/request-context';
 
 declare module 'fastify' {
@@ -35,6 +36,10 @@ declare module 'fastify' {
     dialect: Dialect;
     /** The time every rule reads (lockouts, OTP expiry...); tests replace clock.now to move time. */
     clock: { now(): Date };
+    /** The game provider chosen by configuration (the simulator in demo mode). */
+    gameProvider: GameProvider;
+    /** The same object when it is the built-in simulator (tests force faults through it), else null. */
+    gameSim: GameSimulator | null;
     /** Every route as registered (HEAD twins left out), so checks such as the route sweep cover a new route the day it is added. */
     routeCatalogue: readonly RouteEntry[];
   }
@@ -192,7 +197,18 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(hostFrame);
   // Before every plugin with play routes (config.play): its onRoute hook adds their guard.
   await app.register(playLimits);
-  await app.register(import('./plugins/game-sim'));
+  await app.register(
+    fp(
+      async (instance) => {
+        const games = await openGameProvider(config, instance.db, instance.dialect);
+        if (games.close) instance.addHook('onClose', games.close);
+        instance.decorate('gameProvider', games.provider);
+        instance.decorate('gameSim', games.sim);
+      },
+      { name: 'game-provider', dependencies: ['db'] },
+    ),
+  );
+  await app.register(import('./simulators/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
   await app.register(statement);
   await app.register(bonus, opts.bonus ?? {});

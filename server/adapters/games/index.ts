@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { ConfigError, type Config } from '../../config';
+import type { Dialect } from '../../db';
 import type { DB } from '../../db/schema';
+import { openSimStore } from './sim-store';
 import { GameSimulator, type GameSimulatorOptions, type SimTimeoutMode } from './simulator';
 import type { GameProvider } from './types';
 
@@ -93,4 +95,29 @@ export function createGameProvider(config: Config, db: Kysely<DB>, opts: CreateG
     default:
       throw new ConfigError(`GAME_PROVIDER "${kind}" is not available; known: simulator`);
   }
+}
+
+/** The app's game provider as configured, and the simulator itself when it is the one (tests force faults through it). */
+export interface AppGameProvider {
+  provider: GameProvider;
+  sim: GameSimulator | null;
+  /** Closes the simulator's own store; null when there is none. */
+  close: (() => Promise<void>) | null;
+}
+
+/**
+ * Chooses the app's game provider (the simulator in demo mode). The simulator keeps its state apart from the
+ * wallet's (its own SQLite file and connection): a real provider is remote, and its commits must not take the
+ * wallet's writer (sim-store.ts, docs/game-provider.md).
+ */
+export async function openGameProvider(config: Config, walletDb: Kysely<DB>, dialect: Dialect): Promise<AppGameProvider> {
+  const store = gameProviderKind(config) !== 'simulator' ? null : await openSimStore({ dialect, dataDir: config.dataDir, walletDb });
+  let provider: GameProvider;
+  try {
+    provider = createGameProvider(config, walletDb, { simStore: store?.db });
+  } catch (e) {
+    await store?.destroy();
+    throw e;
+  }
+  return { provider, sim: provider instanceof GameSimulator ? provider : null, close: store ? () => store.destroy() : null };
 }

@@ -439,7 +439,7 @@ export class GameSimulator implements GameProvider {
     return { balance: Number(row.balance), password: row.password, passwordVersion: Number(row.password_version) };
   }
 
-  // ---- the provider's own game (served by server/plugins/game-sim) -----------------------------------
+  // ---- the provider's own game (served by server/simulators/game-sim) -----------------------------------
 
   /** The account behind a launch token, or null when the token is forged, expired, for another game or outdated by a password reset. */
   async authenticate(gameCode: string, token: string): Promise<SimSession | null> {

@@ -1,27 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { badRequest, unauthorized } from '../../errors';
-import { createGameProvider, gameProviderKind } from '../../adapters/games';
-import { openSimStore } from '../../adapters/games/sim-store';
-import { GameSimulator, type SimSession } from '../../adapters/games/simulator';
-import type { GameProvider } from '../../adapters/games/types';
+import type { SimSession } from '../../adapters/games/simulator';
 import { PLAY_CSS, PLAY_JS } from './assets';
 import { PAGE_CSP, renderExpiredPage, renderGamePage } from './page';
 import type { SimLang } from './texts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The game provider chosen by configuration (the simulator in demo mode). */
-    gameProvider: GameProvider;
-    /** The same object when it is the built-in simulator (tests force faults through it), else null. */
-    gameSim: GameSimulator | null;
-  }
-}
-
-export interface GameProviderPluginOptions {
-  /** Use this provider instead of the configured one (tests). */
-  provider?: GameProvider;
-}
 
 const codeParam = {
   type: 'object',
@@ -44,29 +27,13 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * Provides app.gameProvider to the wallet, and, when that provider is the built-in simulator, serves the
- * simulator's game outside the SPA: the page at the launch URL, its script and stylesheet, and the
- * round and balance calls the page makes (authenticated by the launch token only, like a provider's page).
+ * When the app's game provider (app.ts) is the built-in simulator, serves the simulator's game outside the SPA:
+ * the page at the launch URL, its script and stylesheet, and the round and balance calls the page makes
+ * (authenticated by the launch token only, like a provider's page).
  */
-export default fp<GameProviderPluginOptions>(
-  async (app, opts) => {
-    // The simulator keeps its state apart from the wallet's (its own SQLite file and connection): a real provider
-    // is remote, and its commits must not take the wallet's writer (sim-store.ts, docs/game-provider.md).
-    const store =
-      opts.provider || gameProviderKind(app.config) !== 'simulator'
-        ? null
-        : await openSimStore({ dialect: app.dialect, dataDir: app.config.dataDir, walletDb: app.db });
-    let provider: GameProvider;
-    try {
-      provider = opts.provider ?? createGameProvider(app.config, app.db, { simStore: store?.db });
-    } catch (e) {
-      await store?.destroy();
-      throw e;
-    }
-    if (store) app.addHook('onClose', () => store.destroy());
-    const sim = provider instanceof GameSimulator ? provider : null;
-    app.decorate('gameProvider', provider);
-    app.decorate('gameSim', sim);
+export default fp(
+  async (app) => {
+    const sim = app.gameSim;
     if (!sim) return;
 
     const defaultLang: SimLang = app.config.market === 'lao' ? 'la' : 'th';
@@ -161,5 +128,5 @@ export default fp<GameProviderPluginOptions>(
       },
     );
   },
-  { name: 'game-provider', dependencies: ['db'] },
+  { name: 'game-sim', dependencies: ['game-provider'] },
 );
