@@ -1,53 +1,31 @@
 // @ts-check
-import path from 'node:path';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-
-/**
- * Import boundaries (STYLE.md): a feature imports no other feature; shared code (src/app excepted,
- * which wires features together) imports no feature. Resolved from the real paths, so `../other/x`
- * and `../../features/other/x` are both caught.
- */
-const boundaries = {
-  meta: { type: 'problem', messages: { crossFeature: '{{from}} may not import {{to}}' }, schema: [] },
-  create(context) {
-    const file = path.resolve(context.filename);
-    const src = path.resolve('src');
-    const area = (p) => {
-      const rel = path.relative(src, p).split(path.sep);
-      if (rel[0] === '..' || rel.length < 2) return null;
-      return rel[0] === 'features' ? `features/${rel[1]}` : rel[0];
-    };
-    const from = area(file);
-    const check = (node) => {
-      const spec = node.source && node.source.value;
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const to = area(path.resolve(path.dirname(file), spec));
-      if (!from || !to || from === to || !to.startsWith('features/')) return;
-      if (from.startsWith('features/') || from === 'components' || from === 'lib') {
-        context.report({ node, messageId: 'crossFeature', data: { from, to } });
-      }
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
-  },
-};
+// The import layers of src/ and server/: one rule, one table of zones (scripts/lint/layers.cjs LAYER_ZONES; add a
+// server or SPA zone there, not a new rule here).
+import layers from './scripts/lint/layers.cjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'public/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, local: { rules: { boundaries } } },
+    plugins: { 'react-hooks': reactHooks, local: { rules: { layers: layers.rule } } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'local/boundaries': 'error',
+      'local/layers': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-require-imports': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-restricted-globals': ['error', { name: 'fetch', message: 'Use RTK Query endpoints (src/core/api.ts).' }],
     },
+  },
+  {
+    // Tests and test support may reach any layer (they build the app to test it).
+    files: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**', 'server/test/**', 'test/**'],
+    rules: { 'local/layers': 'off' },
   },
   {
     // shared/ holds what the SPA and the server both use (wire types, error codes, the gift-link key): neither half

@@ -1,0 +1,55 @@
+// @ts-check
+'use strict';
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS module, so that jest can load it too
+const path = require('node:path');
+
+/**
+ * Layers (ARCHITECTURE.md "Server layers" and the SPA paragraph after it; docs/client.md "Where does my change go"):
+ * every import points down. Each zone names the folder of the importing file and the folders it may not import;
+ * the longest matching zone applies. Paths are resolved from the real files, so `../other/x` and
+ * `../../features/other/x` are both caught. Tests and test support are outside the zones.
+ * - `sideways`: a folder of this zone imports no sibling folder (a feature imports no other feature);
+ * - `typeOnly`: files whose types (never values) a lower layer may import: the store's RootState/AppDispatch are
+ *   the sum of the features' states, so they can only be declared at the top.
+ */
+const SPA_ALL = ['src/app', 'src/core', 'src/features', 'src/components', 'src/lib', 'src/staff', 'src/prerender', 'src/test'];
+const below = (...allowed) => SPA_ALL.filter((area) => !allowed.includes(area));
+const LAYER_ZONES = [
+  { from: 'src/prerender', deny: ['src/staff', 'src/test'] },
+  { from: 'src/app', deny: ['src/staff', 'src/prerender', 'src/test'] },
+  { from: 'src/staff', deny: below('src/staff', 'src/lib') },
+  { from: 'src/features', deny: below('src/features', 'src/core', 'src/components', 'src/lib'), sideways: true },
+  { from: 'src/components', deny: below('src/components', 'src/core', 'src/lib') },
+  { from: 'src/core', deny: below('src/core', 'src/lib') },
+  { from: 'src/lib', deny: below('src/lib') },
+];
+const TYPE_ONLY = ['src/app/store.ts'];
+
+const rule = {
+  meta: { type: 'problem', messages: { upward: '{{from}} may not import {{to}} (imports point down: eslint.config.mjs LAYER_ZONES)' }, schema: [] },
+  create(context) {
+    const root = context.cwd ?? path.resolve('.');
+    const rel = (p) => path.relative(root, p).split(path.sep).join('/');
+    const file = rel(path.resolve(context.filename));
+    const inside = (p, area) => p === area || p.startsWith(area + '/');
+    const zone = LAYER_ZONES.filter((z) => inside(file, z.from)).sort((a, b) => b.from.length - a.from.length)[0];
+    if (!zone) return {};
+    const check = (node) => {
+      const spec = node.source && node.source.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const to = rel(path.resolve(path.dirname(path.resolve(context.filename)), spec));
+      const typeOnly = node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+      if (typeOnly && TYPE_ONLY.some((t) => to === t.replace(/\.tsx?$/, '') || to === t)) return;
+      let denied = zone.deny.find((area) => inside(to, area));
+      if (!denied && zone.sideways && inside(to, zone.from)) {
+        const mine = file.slice(zone.from.length + 1).split('/')[0];
+        const theirs = to.slice(zone.from.length + 1).split('/')[0];
+        if (mine !== theirs) denied = `${zone.from}/${theirs}`;
+      }
+      if (denied) context.report({ node, messageId: 'upward', data: { from: zone.from === file ? file : `${zone.from}/${file.slice(zone.from.length + 1).split('/')[0]}`, to: denied } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+module.exports = { rule, LAYER_ZONES, TYPE_ONLY };

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+// The import layers' lint rule (scripts/lint/layers.cjs, wired in eslint.config.mjs): each zone refuses a
+// deliberately upward import and takes a downward one. Linted in memory, at paths inside the repository.
+const ROOT = path.resolve(__dirname, '../..');
+const layers = require('../../scripts/lint/layers.cjs') as { rule: unknown };
+
+function lint(file: string, code: string): string[] {
+  const linter = new Linter({ cwd: ROOT });
+  const messages = linter.verify(
+    code,
+    [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser as Linter.Parser }, plugins: { local: { rules: { layers: layers.rule } } as never }, rules: { 'local/layers': 'error' } }],
+    path.join(ROOT, file),
+  );
+  return messages.map((m) => m.message);
+}
+
+const refused: [string, string][] = [
+  ['src/core/x.ts', "import { buildRoutes } from '../app/router';"],
+  ['src/core/x.ts', "import { selectMoveState } from '../features/wallet/flowSlices';"],
+  ['src/core/x.ts', "import { Modal } from '../components/Modal';"],
+  ['src/components/x.tsx', "import { selectMoveState } from '../features/wallet/flowSlices';"],
+  ['src/features/wallet/x.ts', "import { bonusApi } from '../bonus/bonusApi';"],
+  ['src/features/wallet/x.ts', "import { makeStore } from '../../app/store';"],
+  ['src/features/wallet/x.ts', "export { makeStore } from '../../app/store';"],
+  ['src/features/wallet/x.ts', "const page = () => import('../../app/router');"],
+  ['src/lib/x.ts', "import { api } from '../core/api';"],
+  ['src/staff/x.ts', "import { api } from '../core/api';"],
+  ['src/core/x.ts', "import { renderWithStore } from '../test/support/render';"],
+  ['src/app/x.ts', "import { StaffApp } from '../staff/StaffApp';"],
+];
+
+const taken: [string, string][] = [
+  ['src/features/wallet/x.ts', "import type { RootState } from '../../app/store';"],
+  ['src/features/wallet/x.ts', "import { api } from '../../core/api';"],
+  ['src/features/wallet/x.ts', "import { Modal } from '../../components/Modal';"],
+  ['src/features/wallet/x.ts', "import { formatAmount } from '../../lib/format';"],
+  ['src/features/wallet/x.ts', "import { selectMoveState } from './flowSlices';"],
+  ['src/app/x.ts', "import { selectMoveState } from '../features/wallet/flowSlices';"],
+  ['src/prerender/x.ts', "import { buildRoutes } from '../app/router';"],
+];
+
+describe('import layers (scripts/lint/layers.cjs)', () => {
+  it.each(refused)('refuses in %s: %s', (file, code) => {
+    expect(lint(file, code)).toEqual([expect.stringContaining('may not import')]);
+  });
+  it.each(taken)('takes in %s: %s', (file, code) => {
+    expect(lint(file, code)).toEqual([]);
+  });
+});
