@@ -31,7 +31,6 @@ export const ERROR_CODES = [
   // Coupons
   'NO_CLAIMABLE_COUPON', 'INVALID_PRIZE_CODE', 'INVALID_CODE', 'INVALID_COUPON_TYPE', 'COUPON_EXPIRED',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * Codes this product adds where spec §8 has none for a refusal (docs/server.md "Error envelope"). Translated like
@@ -76,12 +75,8 @@ export const SLIP_REASON_CODES = [
   'SLIP_REFNO_DUPLICATED', 'UNSTABLE_REFNO_ON_SLIP', 'TRIPPLE_WRONG_CAPTCHA', 'INVALID_SLIP', 'NOT_MATCH',
   'EXPIRED_SLIP', 'UNKNOW_ERROR',
 ] as const;
-export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
 
 /** Codes that end the session (spec §8): the player must log in again. */
 export const REAUTH_CODES: ReadonlySet<string> = new Set([
   'invalid-token', 'UNAUTHORIZED', 'EXPIRED_AUTH_TOKEN', 'INVALID_USER_1', 'INVALID_USER_2', 'INVALID_USER_3', 'INVALID_USER_4',
 ]);
-
-/** Client-side codes for failures that never reached the server's error envelope. */
-export const CLIENT_ERROR_CODES = ['GENERIC', 'NETWORK', 'TIMEOUT'] as const;

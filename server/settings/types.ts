@@ -70,7 +70,3 @@ export interface HowtoVideo {
 }
 
 export type SettingKey = keyof Settings;
-
-export const SETTING_KEYS: readonly SettingKey[] = [
-  'info', 'notice', 'contact', 'conditions', 'agreements', 'withdraw', 'slip', 'site', 'enableChatWidget', 'deposit', 'howto', 'names',
-];

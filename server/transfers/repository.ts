@@ -9,11 +9,6 @@ export type GameTransfer = GameTransfersTable;
 
 const norm = (t: GameTransfersTable): GameTransfer => ({ ...t, player_id: Number(t.player_id), amount: Number(t.amount), attempts: Number(t.attempts) });
 
-export async function findTransfer(db: Kysely<DB>, id: string): Promise<GameTransfer | undefined> {
-  const t = await db.selectFrom('game_transfers').selectAll().where('id', '=', id).executeTakeFirst();
-  return t && norm(t);
-}
-
 /** The transfer row, locked for the rest of the transaction on PostgreSQL (SQLite serializes transactions). */
 const transferById = prepared((db, a: { id: string }) => db.selectFrom('game_transfers').selectAll().where('id', '=', a.id));
 const transferByIdLocked = prepared((db, a: { id: string }) => db.selectFrom('game_transfers').selectAll().where('id', '=', a.id).forUpdate());

@@ -150,8 +150,6 @@ export function formatRelativeTime(value: DateInput, t: Translate, now: DateInpu
   return t('time.ago', { time: t(`time.${unit}`, { count }) });
 }
 
-export type StatementType = 'deposit' | 'bonus' | 'finish_bonus' | 'withdraw' | 'transfer';
-
 /** Plus for money in (deposit, bonus), minus for withdraw, nothing for other types. */
 export function selectStatementSign(type: string): '+' | '-' | '' {
   if (type === 'deposit' || type === 'bonus') return '+';

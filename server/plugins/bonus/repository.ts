@@ -61,11 +61,6 @@ export async function findActiveBonus(db: Db, playerId: number): Promise<UserBon
   return r ? toUserBonus(r) : undefined;
 }
 
-export async function findUserBonus(db: Db, id: number): Promise<UserBonus | undefined> {
-  const r = await db.selectFrom('user_bonuses').selectAll().where('id', '=', id).executeTakeFirst();
-  return r ? toUserBonus(r) : undefined;
-}
-
 /** How many times the player received this code since an instant (ever when null). */
 export async function countReceived(db: Db, playerId: number, code: string, since: Date | null): Promise<number> {
   let q = db

@@ -30,7 +30,6 @@ export const LIMIT_COOLING_MS = 24 * 3600_000;
 /** 10,000,000 baht in satang: the largest money limit. */
 export const MAX_MONEY_LIMIT = 1_000_000_000;
 export const SESSION_MINUTES = { min: 5, max: 1440 } as const;
-export const REALITY_MINUTES = [30, 60] as const;
 export const HISTORY_PAGE_SIZE = 10;
 
 export const PERIODS: Record<RestrictionKind, readonly RestrictionPeriod[]> = { TIMEOUT: ['24h', '7d', '30d'], EXCLUSION: ['6m', '1y', '5y'] };

@@ -39,8 +39,6 @@ export type MediaMachine =
   | { status: 'succeed'; messageId: string }
   | { status: 'failed'; filePath: string | null; code: string };
 
-export type MediaStatus = MediaMachine['status'];
-
 export interface LocalMedia {
   localId: string;
   fileName: string;
