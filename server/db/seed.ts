@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { DB, GamesTable } from './schema';
 import { nowIso } from './index';
 import { HOWTO_KEYS, type HowtoKey, type HowtoVideo, type Settings } from '../settings';
+import { AFTER as LOCALIZED_TEXTS } from './migrations/202611261610_localized_texts';
 
 /**
  * Reference data every installation needs: banks, sources, the lookup documents, the operator's deposit
@@ -100,46 +101,9 @@ export const SETTINGS: Settings = {
   },
   // Per language (issue 12), served in the player's language; %name% placeholders are filled from the config and
   // the settings when served (lookups-service.ts), so a changed limit or window is never contradicted here.
-  conditions: {
-    th: [
-      '<p><b>ผู้เล่นต้องมีอายุ %minPlayerAge% ปีขึ้นไป</b></p>',
-      '<p>ผู้ให้บริการต้องได้รับอนุญาตตามกฎหมายของประเทศที่ให้บริการ</p>',
-      '<p>ฝากขั้นต่ำผ่านลิงก์ซองของขวัญ %giftMinimum% บาท อัปโหลดสลิปภายใน %uploadWindowMinutes% นาทีหลังโอน</p>',
-      '<p>ถอนได้ครั้งละ %withdrawMin% - %withdrawMax% บาท เข้าบัญชีที่ลงทะเบียนไว้เท่านั้น</p>',
-      '<p>ขณะรับโบนัส ต้องทำยอดเทิร์นให้ครบก่อนถอน</p>',
-    ],
-    la: [
-      '<p><b>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ %minPlayerAge% ປີຂຶ້ນໄປ</b></p>',
-      '<p>ຜູ້ໃຫ້ບໍລິການຕ້ອງໄດ້ຮັບອະນຸຍາດຕາມກົດໝາຍຂອງປະເທດທີ່ໃຫ້ບໍລິການ</p>',
-      '<p>ຝາກຂັ້ນຕ່ຳຜ່ານລິ້ງຊອງຂອງຂວັນ %giftMinimum% ບາດ ອັບໂຫຼດສະລິບພາຍໃນ %uploadWindowMinutes% ນາທີຫຼັງຈາກໂອນ</p>',
-      '<p>ຖອນໄດ້ຄັ້ງລະ %withdrawMin% - %withdrawMax% ບາດ ເຂົ້າບັນຊີທີ່ລົງທະບຽນໄວ້ເທົ່ານັ້ນ</p>',
-      '<p>ໃນຂະນະທີ່ຮັບໂບນັດ ຕ້ອງເຮັດຍອດເທີນໃຫ້ຄົບກ່ອນຖອນ</p>',
-    ],
-    en: [
-      '<p><b>Players must be %minPlayerAge% or older.</b></p>',
-      '<p>The operator must hold the licences its jurisdiction requires.</p>',
-      '<p>Gift-link deposits from %giftMinimum% baht; upload a slip within %uploadWindowMinutes% minutes of the transfer.</p>',
-      '<p>Withdrawals of %withdrawMin% to %withdrawMax% baht go to the registered bank account only.</p>',
-      '<p>While a bonus is active, its turnover must be met before withdrawing.</p>',
-    ],
-  },
-  agreements: {
-    th: [
-      '<p>ข้าพเจ้ายืนยันว่ามีอายุถึงเกณฑ์ตามกฎหมายและเล่นด้วยความรับผิดชอบ</p>',
-      '<p>บัญชีธนาคารที่ใช้ต้องเป็นชื่อของข้าพเจ้าเอง</p>',
-      '<p>หนึ่งบัญชีต่อหนึ่งคน การเปิดหลายบัญชีอาจถูกระงับ</p>',
-    ],
-    la: [
-      '<p>ຂ້າພະເຈົ້າຢືນຢັນວ່າມີອາຍຸຮອດເກນຕາມກົດໝາຍ ແລະ ຫຼິ້ນດ້ວຍຄວາມຮັບຜິດຊອບ</p>',
-      '<p>ບັນຊີທະນາຄານທີ່ໃຊ້ຕ້ອງເປັນຊື່ຂອງຂ້າພະເຈົ້າເອງ</p>',
-      '<p>ໜຶ່ງບັນຊີຕໍ່ໜຶ່ງຄົນ ການເປີດຫຼາຍບັນຊີອາດຖືກລະງັບ</p>',
-    ],
-    en: [
-      '<p>I confirm I am of legal age and will play responsibly.</p>',
-      '<p>The bank account I use is in my own name.</p>',
-      '<p>One account per person; duplicate accounts may be closed.</p>',
-    ],
-  },
+  // The texts are the localized-texts migration's own (one source; the migration never changes once landed).
+  conditions: LOCALIZED_TEXTS.conditions,
+  agreements: LOCALIZED_TEXTS.agreements,
   withdraw: { withdrawMin: 100, withdrawMax: 50000 },
   // Thai banks' nightly cut-over, when transfers and their slips are unreliable.
   slip: { isOpen: true, closeFrom: '23:50', closeTo: '00:10', uploadWindowMinutes: 60 },
