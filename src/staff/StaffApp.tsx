@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 
 import { StaffI18nProvider, useStaffI18n } from './i18n/I18n';
@@ -8,6 +10,7 @@ import { LoginPage } from './login/LoginPage';
 import { AnnouncerProvider } from './shell/Announcer';
 import { Shell } from './shell/Shell';
 import { StaffSessionProvider, useStaffSession } from './session/Session';
+import { makeStaffStore } from './store';
 
 /**
  * Signed out, any /staff URL shows the sign-in form and stays where it is, so a deep link opens once signed in.
@@ -45,15 +48,18 @@ function Gate({ connect }: { connect: ConnectStaffSocket }) {
 }
 
 export function StaffApp({ connect = connectStaffSocket }: { connect?: ConnectStaffSocket }) {
+  const [store] = useState(makeStaffStore);
   return (
-    <StaffI18nProvider>
-      <AnnouncerProvider>
-        <StaffSessionProvider>
-          <BrowserRouter basename="/staff">
-            <Gate connect={connect} />
-          </BrowserRouter>
-        </StaffSessionProvider>
-      </AnnouncerProvider>
-    </StaffI18nProvider>
+    <Provider store={store}>
+      <StaffI18nProvider>
+        <AnnouncerProvider>
+          <StaffSessionProvider>
+            <BrowserRouter basename="/staff">
+              <Gate connect={connect} />
+            </BrowserRouter>
+          </StaffSessionProvider>
+        </AnnouncerProvider>
+      </StaffI18nProvider>
+    </Provider>
   );
 }

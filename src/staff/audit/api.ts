@@ -1,5 +1,5 @@
 /** The audit log's staff route (docs/staff.md "Back office: players and the audit log"; admin only). */
-import { call } from '../api';
+import { call } from '../staffApi';
 
 export interface AuditEntry {
   id: number;

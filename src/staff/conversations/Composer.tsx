@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 
-import { StaffApiError, type ReplyBody } from '../api';
+import { codeOf } from '../requestId';
+import type { ReplyBody } from '../staffApi';
 import { useStaffI18n } from '../i18n/I18n';
 import { addChip, buildReply, MESSAGE_MAX, QUICK_REPLIES_MAX, QUICK_REPLY_TITLE_MAX, type ChipRefusal, type ReplyRefusal } from './reply';
 
@@ -48,7 +49,7 @@ export function Composer({ onSend }: { onSend: (body: ReplyBody) => Promise<void
       setText('');
       setChips([]);
     } catch (err) {
-      setProblem({ kind: 'server', code: err instanceof StaffApiError ? err.code : 'GENERIC' });
+      setProblem({ kind: 'server', code: codeOf(err) });
     } finally {
       setSending(false);
       textRef.current?.focus();

@@ -1,11 +1,12 @@
 import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { staffApi, type ReplyBody } from '../api';
 import { useStaffI18n } from '../i18n/I18n';
 import { useLive, useLiveEvent } from '../live/Live';
 import { codeOf, nextRequestId } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
+import { freshly, staffApi, type ReplyBody } from '../staffApi';
+import { useStaffDispatch } from '../store';
 import type { ChatMessage, ConversationSummary, StaffProfile } from '../types';
 import { Composer } from './Composer';
 import { HISTORY_PAGE_SIZE, historyReducer, initialHistory, selectHasOlder, selectOlderSkip } from './history';
@@ -32,6 +33,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
   const { t, errorText, formatDateTime } = useStaffI18n();
   const { reconnects } = useLive();
   const announce = useAnnounce();
+  const storeDispatch = useStaffDispatch();
   const [state, dispatch] = useReducer(historyReducer, '', initialHistory);
   const [attempt, setAttempt] = useState(0);
   const [closeFlow, setCloseFlow] = useState<CloseFlow>({ status: 'idle' });
@@ -56,11 +58,11 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
     const requestId = nextRequestId();
     shown.current = { height: 0 };
     dispatch({ type: 'history/loadStarted', requestId });
-    staffApi.history(id, { limit: HISTORY_PAGE_SIZE, skip: 0 }).then(
+    storeDispatch(staffApi.endpoints.history.initiate({ id, limit: HISTORY_PAGE_SIZE, skip: 0 }, freshly)).unwrap().then(
       (page) => dispatch({ type: 'history/loaded', requestId, page }),
       (e: unknown) => dispatch({ type: 'history/loadFailed', requestId, code: codeOf(e) }),
     );
-  }, [id, reconnects, attempt]);
+  }, [id, reconnects, attempt, storeDispatch]);
 
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pendingRead = useRef(false);
@@ -70,12 +72,12 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
     readTimer.current = setTimeout(() => {
       readTimer.current = null;
       pendingRead.current = false;
-      staffApi.markRead(id).then(
+      storeDispatch(staffApi.endpoints.markRead.initiate(id)).unwrap().then(
         () => onRead(id),
         () => undefined, // the badge stays; the next view or message tries again
       );
     }, READ_DELAY_MS);
-  }, [id, onRead]);
+  }, [id, onRead, storeDispatch]);
   useEffect(() => {
     const onVisible = () => document.visibilityState === 'visible' && pendingRead.current && markRead();
     document.addEventListener('visibilitychange', onVisible);
@@ -128,7 +130,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
     if (state.status !== 'ready' || state.older.status === 'loading' || !selectHasOlder(state)) return;
     const requestId = nextRequestId();
     dispatch({ type: 'history/olderStarted', requestId });
-    staffApi.history(id, { limit: HISTORY_PAGE_SIZE, skip: selectOlderSkip(state) }).then(
+    storeDispatch(staffApi.endpoints.history.initiate({ id, limit: HISTORY_PAGE_SIZE, skip: selectOlderSkip(state) }, freshly)).unwrap().then(
       (page) => dispatch({ type: 'history/olderLoaded', requestId, page }),
       (e: unknown) => dispatch({ type: 'history/olderFailed', requestId, code: codeOf(e) }),
     );
@@ -136,7 +138,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
 
   const lastSession = messages[messages.length - 1]?.session_id ?? '';
   const send = async (body: ReplyBody) => {
-    const answer = await staffApi.reply(id, body);
+    const answer = await storeDispatch(staffApi.endpoints.reply.initiate({ id, body })).unwrap();
     // Shown at once; the server's `messaging` copy of it has the same _id and is not added again.
     const own: ChatMessage = {
       _id: answer._id,
@@ -169,7 +171,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
   const confirmClose = async () => {
     setCloseFlow({ status: 'closing' });
     try {
-      await staffApi.close(id);
+      await storeDispatch(staffApi.endpoints.close.initiate(id)).unwrap();
       dispatch({ type: 'history/closed' });
       setCloseFlow({ status: 'idle' });
       requestAnimationFrame(() => closedNote.current?.focus());

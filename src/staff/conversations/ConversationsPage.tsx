@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 
-import { staffApi } from '../api';
 import { useStaffI18n } from '../i18n/I18n';
 import { useLive, useLiveEvent } from '../live/Live';
 import { codeOf, nextRequestId } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
 import { useStaffSession } from '../session/Session';
+import { freshly, staffApi } from '../staffApi';
+import { useStaffDispatch } from '../store';
 import type { ConversationFilter, ConversationSummary } from '../types';
 import { conversationListReducer, initialConversationList, selectTotalUnread } from './conversationList';
 import { ConversationView } from './ConversationView';
@@ -23,6 +24,7 @@ const filterOf = (value: string | null): ConversationFilter => (value === 'close
  */
 export function ConversationsPage() {
   const { t, errorText, formatDateTime } = useStaffI18n();
+  const storeDispatch = useStaffDispatch();
   const { session } = useStaffSession();
   const { reconnects } = useLive();
   const announce = useAnnounce();
@@ -35,11 +37,11 @@ export function ConversationsPage() {
   useEffect(() => {
     const requestId = nextRequestId();
     dispatch({ type: 'conversations/loadStarted', filter, requestId });
-    staffApi.conversations(filter).then(
+    storeDispatch(staffApi.endpoints.conversations.initiate(filter, freshly)).unwrap().then(
       ({ conversations }) => dispatch({ type: 'conversations/loaded', requestId, conversations }),
       (e: unknown) => dispatch({ type: 'conversations/loadFailed', requestId, code: codeOf(e) }),
     );
-  }, [filter, reconnects, attempt]);
+  }, [filter, reconnects, attempt, storeDispatch]);
 
   // A conversation not on screen that has new unread messages is read out; the open one reads its own.
   const known = useRef(new Map<string, number>());

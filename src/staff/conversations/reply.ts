@@ -1,4 +1,4 @@
-import type { ReplyBody } from '../api';
+import type { ReplyBody } from '../staffApi';
 import type { ChatButton } from '../types';
 
 /** The contract's cap on a chat message (spec §5: 2000 characters). */

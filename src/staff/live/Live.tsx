@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-import { SESSION_ENDED_CODES, staffApi } from '../api';
+import { fetchMe, SESSION_ENDED_CODES } from '../staffApi';
+import { useStaffDispatch } from '../store';
 import type { ConversationSummary, StaffMessagingEvent } from '../types';
 import type { ConnectStaffSocket, StaffSocket } from './socket';
 
@@ -31,6 +32,7 @@ export const RETRY_MS = 500;
  * (an ended one signs the console out through the API layer) and the socket tries again.
  */
 export function LiveProvider({ token, connect, children }: { token: string; connect: ConnectStaffSocket; children: ReactNode }) {
+  const dispatch = useStaffDispatch();
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [reconnects, setReconnects] = useState(0);
   const listeners = useRef(new Map<LiveEventName, Set<(data: unknown) => void>>());
@@ -48,7 +50,7 @@ export function LiveProvider({ token, connect, children }: { token: string; conn
       retry = setTimeout(() => {
         retry = null;
         if (closed) return;
-        staffApi.me().then(
+        dispatch(fetchMe()).unwrap().then(
           () => !closed && socket.connect(),
           // an ended session signs out (api layer); anything else: try again later
           (e: { code?: string }) => !closed && !SESSION_ENDED_CODES.has(e?.code ?? '') && retryLater(),
@@ -83,7 +85,7 @@ export function LiveProvider({ token, connect, children }: { token: string; conn
       socket.off('messaging', onMessaging);
       socket.disconnect();
     };
-  }, [token, connect]);
+  }, [token, connect, dispatch]);
 
   const subscribe = useCallback(<E extends LiveEventName>(event: E, listener: Listener<E>) => {
     const set = listeners.current.get(event) ?? new Set();

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
-import { SESSION_ENDED_CODES, StaffApiError } from '../api';
+import { codeOf } from '../requestId';
+import { SESSION_ENDED_CODES } from '../staffApi';
 import { useStaffI18n } from '../i18n/I18n';
 import { LanguageSelect } from '../i18n/LanguageSelect';
 import { PageHeading } from '../shell/PageHeading';
@@ -76,7 +77,7 @@ function PasswordStep({
       const next = await signIn(u, p);
       if (next) onChallenge(u, next.challenge);
     } catch (err) {
-      setState({ status: 'editing', error: errorText(err instanceof StaffApiError ? err.code : 'GENERIC') });
+      setState({ status: 'editing', error: errorText(codeOf(err)) });
       if (password.current) password.current.value = '';
       password.current?.focus();
     }
@@ -149,7 +150,7 @@ function TotpStep({ username, challenge, onBack }: { username: string; challenge
     try {
       await signInTotp(challenge, c);
     } catch (err) {
-      const reason = err instanceof StaffApiError ? err.code : 'GENERIC';
+      const reason = codeOf(err);
       // The challenge lasts 5 minutes: past that (or refused), the password is asked again.
       if (SESSION_ENDED_CODES.has(reason)) {
         onBack(t('totp.expired'));

@@ -1,5 +1,5 @@
 /** The payouts-in-progress staff routes (GET/POST /api/staff/payouts..., roles payments and admin). */
-import { call } from '../api';
+import { call } from '../staffApi';
 
 /** What the payout provider says, asked when the list loads; UNKNOWN when it failed or took over 3 s. */
 export type ProviderStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'UNKNOWN';

@@ -1,5 +1,5 @@
 /** The player lookup's staff routes (docs/staff.md "Back office: players and the audit log"). */
-import { call } from '../api';
+import { call } from '../staffApi';
 
 export type PlayerStatus = 'active' | 'inactive' | 'gone';
 

@@ -12,7 +12,7 @@ interface Props {
   confirmLabel: string;
   busyLabel: string;
   danger?: boolean;
-  /** Sends the decision; throws a StaffApiError on refusal (shown here in an alert). */
+  /** Sends the decision; throws the call's StaffApiError on refusal (shown here in an alert). */
   onConfirm: (reason: string) => Promise<void>;
   /** Escape or Cancel (never while the call is in flight). */
   onCancel: () => void;

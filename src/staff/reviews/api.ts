@@ -1,5 +1,5 @@
 /** The payments-under-review staff routes (/work contract: GET/POST /api/staff/reviews..., roles payments and admin). */
-import { call } from '../api';
+import { call } from '../staffApi';
 
 export type ReviewStatus = 'OPEN' | 'APPROVED' | 'REJECTED';
 export type ReviewKind =

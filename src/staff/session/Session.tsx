@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
-import { onStaffSessionEnded, SESSION_ENDED_CODES, StaffApiError, staffApi } from '../api';
+import { codeOf } from '../requestId';
+import { fetchMe, onStaffSessionEnded, SESSION_ENDED_CODES, staffApi } from '../staffApi';
+import { useStaffDispatch } from '../store';
 import type { StaffProfile } from '../types';
 import { readStaffToken, storeStaffToken } from './token';
 
@@ -27,6 +29,7 @@ interface SessionApi {
 const Context = createContext<SessionApi | null>(null);
 
 export function StaffSessionProvider({ children }: { children: ReactNode }) {
+  const dispatch = useStaffDispatch();
   const [session, setSession] = useState<StaffSession>(() => (readStaffToken() ? { status: 'checking' } : { status: 'signedOut', ended: false }));
 
   const check = useCallback(() => {
@@ -36,10 +39,10 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     setSession({ status: 'checking' });
-    staffApi.me().then(
+    dispatch(fetchMe()).unwrap().then(
       (staff) => setSession({ status: 'signedIn', staff, token }),
       (e: unknown) => {
-        const code = e instanceof StaffApiError ? e.code : 'GENERIC';
+        const code = codeOf(e);
         if (SESSION_ENDED_CODES.has(code)) {
           storeStaffToken(null);
           setSession({ status: 'signedOut', ended: false });
@@ -48,7 +51,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
         }
       },
     );
-  }, []);
+  }, [dispatch]);
 
   useEffect(() => {
     if (readStaffToken()) check();
@@ -63,28 +66,28 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (username: string, password: string) => {
-    const answer = await staffApi.login(username, password);
+    const answer = await dispatch(staffApi.endpoints.login.initiate({ username, password })).unwrap();
     if ('challenge' in answer) return { challenge: answer.challenge };
     storeStaffToken(answer.token);
     setSession({ status: 'signedIn', staff: answer.staff, token: answer.token });
     return null;
-  }, []);
+  }, [dispatch]);
 
   const signInTotp = useCallback(async (challenge: string, code: string) => {
-    const { token, staff } = await staffApi.loginTotp(challenge, code);
+    const { token, staff } = await dispatch(staffApi.endpoints.loginTotp.initiate({ challenge, code })).unwrap();
     storeStaffToken(token);
     setSession({ status: 'signedIn', staff, token });
-  }, []);
+  }, [dispatch]);
 
   const signOut = useCallback(async () => {
     try {
-      await staffApi.logout();
+      await dispatch(staffApi.endpoints.logout.initiate()).unwrap();
     } catch {
       // the token is forgotten on this device whatever the server answered
     }
     storeStaffToken(null);
     setSession({ status: 'signedOut', ended: false });
-  }, []);
+  }, [dispatch]);
 
   const value = useMemo(() => ({ session, signIn, signInTotp, signOut, recheck: check }), [session, signIn, signInTotp, signOut, check]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
