@@ -1,6 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 
 import { useAppDispatch, useAppSelector } from '../core/hooks';
+import type { ModalId } from '../core/modalIds';
 import { modalClosed, selectModalStack } from '../core/modalSlice';
 import { retryableLazy } from '../components/retryableLazy';
 
@@ -13,7 +14,7 @@ export type HostedModal = ComponentType<{ onClose: () => void }>;
  * download, then shown as a "could not load" dialog with Try again (retryableLazy).
  * A feature adds one line here for each modal it offers to others.
  */
-export const modalRegistry: Record<string, HostedModal> = {
+export const modalRegistry: Partial<Record<ModalId, HostedModal>> = {
   deposit: retryableLazy('deposit', () => import(/* webpackChunkName: "modal-deposit" */ '../features/deposit/DepositModal')),
   slipHistory: retryableLazy('slipHistory', () => import(/* webpackChunkName: "modal-slip-history" */ '../features/deposit/SlipHistoryModal')),
   refund: retryableLazy('refund', () => import(/* webpackChunkName: "modal-refund" */ '../features/refund/RefundModal')),
@@ -27,16 +28,16 @@ export function ModalHost() {
   const dispatch = useAppDispatch();
   return (
     <>
-      {stack
-        .filter((id) => modalRegistry[id])
-        .map((id) => {
-          const Modal = modalRegistry[id];
-          return (
-            <Suspense key={id} fallback={null}>
-              <Modal onClose={() => dispatch(modalClosed(id))} />
-            </Suspense>
-          );
-        })}
+      {stack.flatMap((id) => {
+        const Modal = modalRegistry[id];
+        return Modal
+          ? [
+              <Suspense key={id} fallback={null}>
+                <Modal onClose={() => dispatch(modalClosed(id))} />
+              </Suspense>,
+            ]
+          : [];
+      })}
     </>
   );
 }

@@ -85,8 +85,8 @@ describe('a modal whose chunk cannot be downloaded (retryableLazy)', () => {
 
   function renderModal(load: ReturnType<typeof flakyModule>) {
     const store = makeStore({ prefs: { ...initialPrefs, locale: 'en' } });
-    store.dispatch(modalOpened('demo'));
-    const Modal = retryableLazy('demo', load, { retries: 1, delayMs: 0 });
+    store.dispatch(modalOpened('promotion'));
+    const Modal = retryableLazy('promotion', load, { retries: 1, delayMs: 0 });
     const onClose = jest.fn();
     const router = createMemoryRouter(
       [
@@ -117,7 +117,7 @@ describe('a modal whose chunk cannot be downloaded (retryableLazy)', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The modal')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Could not open' })).not.toBeInTheDocument();
-    expect(store.getState().modals.stack).toEqual(['demo']);
+    expect(store.getState().modals.stack).toEqual(['promotion']);
     expect(load).toHaveBeenCalledTimes(3);
   });
 

@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch } from '../core/hooks';
+import type { ModalId } from '../core/modalIds';
 import { modalClosed } from '../core/modalSlice';
 import { CloseIcon } from './icons';
 
@@ -10,8 +11,8 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
-  /** The id this modal has in the modal stack (app/modalSlice). */
-  id: string;
+  /** The id this modal has in the modal stack (core/modalIds.ts). */
+  id: ModalId;
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { Modal } from './Modal';
 import { ChunkError } from './ChunkError';
+import type { NamedModalId } from '../core/modalIds';
 import { retryImport, type RetryOptions } from '../core/retryImport';
 
 class ChunkBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -23,7 +24,7 @@ type HostedProps = { onClose: () => void };
  * React keeps a failed one's error), without a full reload. Render it under a Suspense.
  */
 export function retryableLazy(
-  id: string,
+  id: NamedModalId,
   load: () => Promise<{ default: ComponentType<HostedProps> }>,
   options?: RetryOptions,
 ): ComponentType<HostedProps> {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { classifyError } from '../core/apiErrors';
 import { useLazyGetBannersQuery, type BannerSource } from '../core/bannerApi';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
+import type { ModalId } from '../core/modalIds';
 import { modalOpened } from '../core/modalSlice';
 import { selectRestriction } from '../core/playLimits';
 import { BannerCarousel } from './BannerCarousel';
@@ -23,7 +24,7 @@ import { useModalWhile } from './useModalWhile';
 interface Options {
   source: BannerSource;
   /** The id of the modal behind the banners, opened through the modal stack (app/ModalHost renders it). */
-  modalId: string;
+  modalId: ModalId;
   /** The banners dialog's title (the name of what follows, e.g. 'Refund'). */
   title: string;
 }
@@ -88,7 +89,7 @@ export function useBannerGate({ source, modalId, title }: Options): Gate {
   return { open, busy: gate.status === 'fetching', view };
 }
 
-function BannersDialog({ id, title, onClose, children }: { id: string; title: string; onClose: () => void; children: ReactNode }) {
+function BannersDialog({ id, title, onClose, children }: { id: ModalId; title: string; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
   useModalWhile(id, true);
   return (

@@ -2,6 +2,7 @@ import { useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch } from '../../core/hooks';
+import { MODAL } from '../../core/modalIds';
 import { modalOpened } from '../../core/modalSlice';
 import { DepositIcon, DotIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
@@ -200,7 +201,7 @@ export default function StatementPage() {
         <button
           type="button"
           className="button"
-          onClick={() => dispatch(modalOpened('slipHistory'))}
+          onClick={() => dispatch(modalOpened(MODAL.slipHistory))}
           aria-haspopup="dialog"
           data-testid="statement-slip-status"
         >

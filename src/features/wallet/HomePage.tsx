@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { activeBonusApi } from '../../core/activeBonusApi';
 import { api } from '../../core/api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { MODAL } from '../../core/modalIds';
 import { modalOpened } from '../../core/modalSlice';
 import { errorText, toastSuccess } from '../../core/notify';
 import { playLimitsApi, restrictionCode, selectRestriction, useGetLimitsQuery } from '../../core/playLimits';
@@ -31,15 +32,6 @@ import { TRANSFER_MODAL, TransferModal } from './TransferModal';
 import { useReceiveInviteBonusMutation } from './walletEndpoints';
 import { WITHDRAW_MODAL, WithdrawModal } from './WithdrawModal';
 import './wallet.css';
-
-/** The deposit feature's modal, opened by id through the app's ModalHost (features do not import each other). */
-export const DEPOSIT_MODAL = 'deposit';
-/** The refund feature's modal, opened the same way once the refund banners were shown (spec §2 Home modals). */
-export const REFUND_MODAL = 'refund';
-/** The invite feature's modal, behind the invite banners like the refund's. */
-export const INVITE_MODAL = 'invite';
-/** The wheel feature's spin-wheel modal (spec §2); closing it reloads the wallet (the modal does it). */
-export const SPIN_WHEEL_MODAL = 'spinWheel';
 
 /** Loaded when it opens (agreementPrompt.ts): it shows server HTML, and its sanitizer is not for the first screen. */
 const AgreementModal = retryableLazy(AGREEMENT_MODAL, () => import(/* webpackChunkName: "modal-agreement" */ './AgreementModal'));
@@ -135,9 +127,9 @@ export default function HomePage() {
   const gameAccount = useModal(GAME_ACCOUNT_MODAL);
   const agreement = useModal(AGREEMENT_MODAL);
   const [viewing, setViewing] = useState<string | null>(null);
-  const refundGate = useBannerGate({ source: 'refund', modalId: REFUND_MODAL, title: t('home.widgets.refund') });
+  const refundGate = useBannerGate({ source: 'refund', modalId: MODAL.refund, title: t('home.widgets.refund') });
   const showRefundBusy = useDelayedFlag(refundGate.busy);
-  const inviteGate = useBannerGate({ source: 'invite', modalId: INVITE_MODAL, title: t('home.widgets.invite') });
+  const inviteGate = useBannerGate({ source: 'invite', modalId: MODAL.invite, title: t('home.widgets.invite') });
   const showInviteBusy = useDelayedFlag(inviteGate.busy);
   const [receiveInvite, receiving] = useReceiveInviteBonusMutation();
   const showReceiving = useDelayedFlag(receiving.isLoading);
@@ -288,7 +280,7 @@ export default function HomePage() {
 
       <nav aria-label={t('home.widgets.title')}>
         <ul className="widgets">
-          <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={unlessRestricted(() => dispatch(modalOpened(DEPOSIT_MODAL)))} testId="widget-deposit" />
+          <Widget icon={<DepositIcon />} label={t('home.widgets.deposit')} onClick={unlessRestricted(() => dispatch(modalOpened(MODAL.deposit)))} testId="widget-deposit" />
           <Widget icon={<WithdrawIcon />} label={t('home.widgets.withdraw')} onClick={withdraw.open} testId="widget-withdraw" />
           {/* Keyed apart: when the wheel's answer swaps one for the other, the new one is drawn afresh instead of the
               old one's label changing width in place (a layout shift of the centred label). */}
@@ -299,7 +291,7 @@ export default function HomePage() {
               label={t('home.widgets.spin')}
               badge={t('home.widgets.coins', { count: data?.profile.coin ?? 0 })}
               quietBadge={(data?.profile.coin ?? 0) <= 0}
-              onClick={() => dispatch(modalOpened(SPIN_WHEEL_MODAL))}
+              onClick={() => dispatch(modalOpened(MODAL.spinWheel))}
               testId="widget-spin"
             />
           ) : (

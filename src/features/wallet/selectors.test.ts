@@ -73,7 +73,7 @@ describe('selectTotalBalance', () => {
     const state = store.getState();
     selectTotalBalance(state);
     selectTotalBalance(state);
-    selectTotalBalance({ ...state, modals: { stack: ['x'] } });
+    selectTotalBalance({ ...state, modals: { stack: ['transfer'] } });
     expect(selectTotalBalance.recomputations()).toBe(1);
     store.dispatch(walletApi.util.upsertQueryEntries([{ endpointName: 'getWallet', arg: undefined, value: walletResponse({ wallet: { amount: 5 } }) }]));
     expect(selectTotalBalance(store.getState())).toBe(5.3);
@@ -101,7 +101,7 @@ describe('carousel grouping', () => {
   it('selectGameGroups is memoized over the slots', () => {
     const store = storeWith();
     const first = selectGameGroups(store.getState());
-    expect(selectGameGroups({ ...store.getState(), modals: { stack: ['y'] } })).toBe(first);
+    expect(selectGameGroups({ ...store.getState(), modals: { stack: ['withdraw'] } })).toBe(first);
     expect(first.map((g) => g.category)).toEqual(['slot', 'sport']);
     expect(selectGameGroups(makeStore().getState())).toEqual([]);
   });
