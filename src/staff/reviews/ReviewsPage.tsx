@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { useStaffI18n } from '../i18n/I18n';
 import { codeOf } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
-import { isPayoutReview, REVIEW_STATUSES, reviewsApi, type Review, type ReviewStatus } from './api';
+import { freshly } from '../staffApi';
+import { useStaffDispatch } from '../store';
+import { isPayoutReview, REVIEW_STATUSES, reviewsApi, useApproveReviewMutation, useRejectReviewMutation, useReviewsQuery, type Review, type ReviewStatus } from './api';
 import { ConfirmAction } from './ConfirmAction';
 import { formatMoney } from './money';
 import './backoffice.css';
@@ -23,30 +25,17 @@ const rowButtonId = (id: string) => `review-open-${id}`;
 export function ReviewsPage() {
   const { t, errorText, locale } = useStaffI18n();
   const announce = useAnnounce();
+  const dispatch = useStaffDispatch();
   const [filter, setFilter] = useState<ReviewStatus>('OPEN');
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The latest answer for this filter wins (RTK Query); a reload keeps the list, or the failure, until it answers.
+  const { currentData, error, refetch } = useReviewsQuery(filter);
+  const load: Load = error ? { status: 'failed', code: codeOf(error) } : currentData ? { status: 'ready', reviews: currentData.reviews } : { status: 'loading' };
   const [selected, setSelected] = useState<Review | null>(null);
-  const latest = useRef(0);
   const listRegion = useRef<HTMLDivElement>(null);
   /** Where the focus goes once the details close: the row's button, or the list when that row left it. */
   const focusAfterClose = useRef<string | 'list' | null>(null);
 
   const money = (r: Review) => formatMoney(locale, r.currency, r.amount);
-
-  const reload = useCallback(async (status: ReviewStatus) => {
-    const mine = ++latest.current;
-    try {
-      const { reviews } = await reviewsApi.list(status);
-      if (mine === latest.current) setLoad({ status: 'ready', reviews });
-    } catch (err) {
-      if (mine === latest.current) setLoad({ status: 'failed', code: codeOf(err) });
-    }
-  }, []);
-
-  useEffect(() => {
-    setLoad({ status: 'loading' });
-    void reload(filter);
-  }, [filter, reload]);
 
   useEffect(() => {
     if (selected || !focusAfterClose.current) return;
@@ -56,7 +45,7 @@ export function ReviewsPage() {
       focusAfterClose.current = null;
       (row ?? listRegion.current)?.focus();
     }
-  }, [selected, load]);
+  }, [selected, load.status, currentData, error]);
 
   const choose = (status: ReviewStatus) => {
     setSelected(null);
@@ -69,6 +58,7 @@ export function ReviewsPage() {
     setSelected(null);
   };
 
+  // The decision itself reloads the list (its endpoint invalidates it).
   const decided = (answer: Review, action: Action) => {
     focusAfterClose.current = 'list';
     setSelected(null);
@@ -77,7 +67,6 @@ export function ReviewsPage() {
         ? t(isPayoutReview(answer.kind) ? `reviews.done.approve.${answer.kind}` : 'reviews.done.approve', { amount: money(answer), phone: answer.player?.phone ?? '' })
         : t('reviews.done.reject', { reference: answer.reference }),
     );
-    void reload(filter);
   };
 
 
@@ -92,7 +81,7 @@ export function ReviewsPage() {
             {t(`reviews.filter.${s}`)}
           </label>
         ))}
-        <button type="button" className="staff-button" onClick={() => void reload(filter)}>
+        <button type="button" className="staff-button" onClick={() => void refetch()}>
           {t('reviews.refresh')}
         </button>
       </fieldset>
@@ -109,7 +98,7 @@ export function ReviewsPage() {
               <p>
                 {t('reviews.loadFailed')} {errorText(load.code)}
               </p>
-              <button type="button" className="staff-button" onClick={() => void reload(filter)}>
+              <button type="button" className="staff-button" onClick={() => void refetch()}>
                 {t('common.retry')}
               </button>
             </div>
@@ -146,11 +135,10 @@ export function ReviewsPage() {
             onBack={() => close(selected.id)}
             onDecided={decided}
             onRefused={(code) => {
-              if (code === 'REVIEW_DECIDED' || code === 'NO_DATA') void reload(filter);
-              // Decided by someone else meanwhile: show it as it is now (who decided, and why).
+              // Decided by someone else meanwhile (the refusal reloaded the list): show it as it is now (who decided, and why).
               if (code === 'REVIEW_DECIDED') {
                 const id = selected.id;
-                reviewsApi.get(id).then(
+                dispatch(reviewsApi.endpoints.review.initiate(id, freshly)).unwrap().then(
                   (fresh) => setSelected((s) => (s && s.id === id ? fresh : s)),
                   () => undefined,
                 );
@@ -200,6 +188,8 @@ interface DetailsProps {
 function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: DetailsProps) {
   const { t, formatDateTime, errorText } = useStaffI18n();
   const [action, setAction] = useState<Action | null>(null);
+  const [approve] = useApproveReviewMutation();
+  const [reject] = useRejectReviewMutation();
   const heading = useRef<HTMLHeadingElement>(null);
   const approveButton = useRef<HTMLButtonElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
@@ -227,7 +217,7 @@ function ReviewDetails({ review: r, money, onBack, onDecided, onRefused }: Detai
 
   const send = async (reason: string) => {
     if (!action) return;
-    const answer = action === 'approve' ? await reviewsApi.approve(r.id, reason) : await reviewsApi.reject(r.id, reason);
+    const answer = await (action === 'approve' ? approve : reject)({ id: r.id, reason }).unwrap();
     onDecided(answer, action);
   };
 

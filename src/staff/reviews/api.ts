@@ -1,5 +1,5 @@
 /** The payments-under-review staff routes (/work contract: GET/POST /api/staff/reviews..., roles payments and admin). */
-import { call } from '../staffApi';
+import { staffApi } from '../staffApi';
 
 export type ReviewStatus = 'OPEN' | 'APPROVED' | 'REJECTED';
 export type ReviewKind =
@@ -36,12 +36,25 @@ export interface Review {
 
 const review = (id: string) => `/api/staff/reviews/${encodeURIComponent(id)}`;
 
-export const reviewsApi = {
-  /** Newest first. */
-  list: (status: ReviewStatus) => call<{ reviews: Review[] }>('GET', `/api/staff/reviews?status=${status}`),
-  get: (id: string) => call<Review>('GET', review(id)),
-  /** Credits the player once through the ledger; 409 REVIEW_DECIDED, 422 REVIEW_NO_PLAYER, 404 NO_DATA, 400 REASON_REQUIRED. */
-  approve: (id: string, reason: string) => call<Review>('POST', `${review(id)}/approve`, { reason }),
-  /** No money; the player sees the reason on a FAILED deposit line of their statement. */
-  reject: (id: string, reason: string) => call<Review>('POST', `${review(id)}/reject`, { reason }),
-};
+/** A decision, or a refusal saying the list is out of date (decided meanwhile, or gone), reloads the list. */
+const reloadsList = (error: { code: string } | undefined) => !error || error.code === 'REVIEW_DECIDED' || error.code === 'NO_DATA';
+
+export const reviewsApi = staffApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Newest first. */
+    reviews: build.query<{ reviews: Review[] }, ReviewStatus>({ query: (status) => `/api/staff/reviews?status=${status}`, providesTags: ['Reviews'] }),
+    review: build.query<Review, string>({ query: (id) => review(id) }),
+    /** Credits the player once through the ledger; 409 REVIEW_DECIDED, 422 REVIEW_NO_PLAYER, 404 NO_DATA, 400 REASON_REQUIRED. */
+    approveReview: build.mutation<Review, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `${review(id)}/approve`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, error) => (reloadsList(error) ? ['Reviews'] : []),
+    }),
+    /** No money; the player sees the reason on a FAILED deposit line of their statement. */
+    rejectReview: build.mutation<Review, { id: string; reason: string }>({
+      query: ({ id, reason }) => ({ url: `${review(id)}/reject`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_r, error) => (reloadsList(error) ? ['Reviews'] : []),
+    }),
+  }),
+});
+
+export const { useReviewsQuery, useApproveReviewMutation, useRejectReviewMutation } = reviewsApi;
