@@ -10,6 +10,7 @@ import { loggedInSession, sessionReducer, type SessionState } from '../features/
 import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
 import type { RefundFlow } from '../features/refund/refundSlice';
+import type { ActivationFlow } from '../features/bonus/activationFlow';
 import type { PromotionFlow } from '../features/bonus/promotionFlow';
 import type { MoveState } from '../features/wallet/moveFlow';
 import { spinReducer } from '../features/wheel/spinSlice';
@@ -53,6 +54,7 @@ export interface LazyLoadedSlices {
   refund: RefundFlow;
   /** The bonus screen's flows (features/bonus/bonusStore.ts), with the /user/bonus chunk. */
   bonusPromotion: PromotionFlow;
+  bonusActivation: ActivationFlow;
 }
 
 export const rootReducer = combineSlices({

@@ -1,8 +1,7 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../core/apiErrors';
-import { useAppSelector } from '../../core/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { errorText } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { useGetWalletQuery } from '../../core/walletApi';
@@ -15,15 +14,9 @@ import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { lockOnReceiving } from '../../lib/bonusLock';
 import { localized } from '../../lib/localized';
-import {
-  activationAnswered,
-  activationFlowReducer,
-  activationRefused,
-  activationStarted,
-  initialActivationFlow,
-  type ActivationFlow,
-} from './activationFlow';
-import { useActivateBonusMutation, type Bonus } from './bonusApi';
+import { activationLeft } from './activationFlow';
+import type { Bonus } from './bonusApi';
+import { bonusReceived, selectActivationFlow } from './bonusStore';
 import { fillNotice } from './bonusRules';
 import '../../components/forms.css';
 
@@ -46,10 +39,8 @@ export function BonusModal({ bonus, active, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useAppSelector(selectLocale);
   const format = useFormatAmount();
-  const [activate] = useActivateBonusMutation();
-  const [flow, send] = useReducer(activationFlowReducer, initialActivationFlow);
-  const current = useRef<ActivationFlow>(flow);
-  current.current = flow;
+  const dispatch = useAppDispatch();
+  const flow = useAppSelector(selectActivationFlow);
   const showActivating = useDelayedFlag(flow.status === 'activating');
   const okButton = useRef<HTMLButtonElement>(null);
   const name = localized(bonus.name, locale) || bonus.code;
@@ -63,19 +54,8 @@ export function BonusModal({ bonus, active, onClose }: Props) {
   useEffect(() => {
     if (flow.status === 'activated') okButton.current?.focus();
   }, [flow.status]);
-
-  const receive = () => {
-    const state = current.current;
-    if (state.status !== 'ready' && state.status !== 'failed') return;
-    const request = activate(bonus.code);
-    const { requestId } = request;
-    current.current = { status: 'activating', requestId };
-    send(activationStarted({ requestId }));
-    request.unwrap().then(
-      (answer) => send(activationAnswered({ requestId, amount: answer.amount })),
-      (error: unknown) => send(activationRefused({ requestId, error: errorCode(error as Parameters<typeof errorCode>[0]) })),
-    );
-  };
+  // The flow lives in the store: the next opening of a bonus starts afresh.
+  useEffect(() => () => void dispatch(activationLeft()), [dispatch]);
 
   return (
     <Modal id={BONUS_MODAL} title={name} onClose={onClose}>
@@ -132,7 +112,7 @@ export function BonusModal({ bonus, active, onClose }: Props) {
             <button
               type="button"
               className="button button--primary bonus-modal__action"
-              onClick={receive}
+              onClick={() => void dispatch(bonusReceived(bonus.code))}
               disabled={flow.status === 'activating'}
               aria-busy={flow.status === 'activating'}
               data-testid="bonus-receive"

@@ -1,12 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+import { sessionEnded } from '../../core/authEvents';
+
 /**
  * Receiving a bonus from its modal:
  *
  *   ready --started--> activating --answered--> activated (the alert names the amount credited; OK closes)
  *                                 --refused---> failed --started--> activating (try again)
  *                                                      --dismissed-> ready
+ *   any --activationLeft (the modal went) / session ended--> ready
  *
+ * The machine is state.bonusActivation, injected with the /user/bonus chunk (bonusStore.ts, which also makes the call).
  * Answers are matched by the request id that asked; anything else leaves the state unchanged.
  */
 export type ActivationFlow =
@@ -34,8 +38,15 @@ const activationFlow = createSlice({
     activationDismissed(state): ActivationFlow {
       return state.status === 'failed' ? initialActivationFlow : state;
     },
+    /** The modal went: the next opening starts afresh (an answer still on its way is then ignored). */
+    activationLeft(state): ActivationFlow {
+      return state.status === 'ready' ? state : initialActivationFlow;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, (state): ActivationFlow => (state.status === 'ready' ? state : initialActivationFlow));
   },
 });
 
-export const { activationStarted, activationAnswered, activationRefused, activationDismissed } = activationFlow.actions;
+export const { activationStarted, activationAnswered, activationRefused, activationDismissed, activationLeft } = activationFlow.actions;
 export const activationFlowReducer = activationFlow.reducer;

@@ -94,5 +94,5 @@ export const bonusApi = api.injectEndpoints({
   }),
 });
 
-// The find and activate calls of a promotion are made by bonusStore.ts's thunks, not by hooks.
-export const { useGetBonusesQuery, useActivateBonusMutation, useClearBonusMutation } = bonusApi;
+// The activations and the promotion search are made by bonusStore.ts's thunks, not by hooks.
+export const { useGetBonusesQuery, useClearBonusMutation } = bonusApi;

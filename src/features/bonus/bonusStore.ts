@@ -5,6 +5,14 @@ import { injectSlice } from '../../core/lazySlices';
 import { toastSuccess } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { formatAmount } from '../../lib/format';
+import {
+  activationAnswered,
+  activationFlowReducer,
+  activationRefused,
+  activationStarted,
+  initialActivationFlow,
+  type ActivationFlow,
+} from './activationFlow';
 import { bonusApi } from './bonusApi';
 import {
   initialPromotionFlow,
@@ -25,10 +33,12 @@ import {
  * calls and the toasts; the components render from the selectors and dispatch.
  */
 injectSlice({ reducerPath: 'bonusPromotion', reducer: promotionFlowReducer });
+injectSlice({ reducerPath: 'bonusActivation', reducer: activationFlowReducer });
 
 type FailedCall = Parameters<typeof errorCode>[0];
 
 export const selectPromotionFlow = (state: RootState): PromotionFlow => state.bonusPromotion ?? initialPromotionFlow;
+export const selectActivationFlow = (state: RootState): ActivationFlow => state.bonusActivation ?? initialActivationFlow;
 
 /** Spec §7: the code (required, upper-cased by the caller, spec §5) is looked up; the answer is the promotion, or nothing. */
 export const promotionSearched = (code: string) => async (dispatch: AppDispatch, getState: () => RootState) => {
@@ -67,5 +77,20 @@ export const promotionReceived = () => async (dispatch: AppDispatch, getState: (
   } catch (error) {
     dispatch(receiveRefused({ requestId, error: errorCode(error as FailedCall) }));
     return false;
+  }
+};
+
+/** Receiving the bonus of the open modal (spec §2): the answer names the amount credited (issue 40 item 11). */
+export const bonusReceived = (code: string) => async (dispatch: AppDispatch, getState: () => RootState) => {
+  const state = selectActivationFlow(getState());
+  if (state.status !== 'ready' && state.status !== 'failed') return;
+  const request = dispatch(bonusApi.endpoints.activateBonus.initiate(code, { track: false }));
+  const { requestId } = request;
+  dispatch(activationStarted({ requestId }));
+  try {
+    const answer = await request.unwrap();
+    dispatch(activationAnswered({ requestId, amount: answer.amount }));
+  } catch (error) {
+    dispatch(activationRefused({ requestId, error: errorCode(error as FailedCall) }));
   }
 };

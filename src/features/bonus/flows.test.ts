@@ -1,15 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 
 import {
-  activationAnswered,
-  activationDismissed,
-  activationFlowReducer,
-  activationRefused,
-  activationStarted,
-  initialActivationFlow,
-  type ActivationFlow,
-} from './activationFlow';
-import {
   cancelAsked,
   cancelDeclined,
   cancelFlowReducer,
@@ -20,39 +11,6 @@ import {
   initialCancelFlow,
   type CancelFlow,
 } from './cancelFlow';
-
-describe('bonus activation flow: transition table', () => {
-  const ready: ActivationFlow = initialActivationFlow;
-  const activating: ActivationFlow = { status: 'activating', requestId: 'r1' };
-  const activated: ActivationFlow = { status: 'activated', amount: 250 };
-  const failed: ActivationFlow = { status: 'failed', error: 'BONUS_MAX_CLAIMED' };
-  const run = (from: ActivationFlow, event: UnknownAction) => activationFlowReducer(from, event);
-
-  it('ready -> activating -> activated or failed; failed -> activating again or ready when dismissed', () => {
-    expect(run(ready, activationStarted({ requestId: 'r1' }))).toEqual(activating);
-    expect(run(activating, activationAnswered({ requestId: 'r1', amount: 250 }))).toEqual(activated);
-    expect(run(activating, activationRefused({ requestId: 'r1', error: 'BONUS_MAX_CLAIMED' }))).toEqual(failed);
-    expect(run(failed, activationStarted({ requestId: 'r1' }))).toEqual(activating);
-    expect(run(failed, activationDismissed())).toEqual(ready);
-  });
-
-  describe('refused events leave the state as it is', () => {
-    it.each<[string, ActivationFlow, UnknownAction]>([
-      ['a second start while activating', activating, activationStarted({ requestId: 'r2' })],
-      ['a start after success', activated, activationStarted({ requestId: 'r2' })],
-      ["another request's answer", activating, activationAnswered({ requestId: 'r0', amount: 250 })],
-      ["another request's failure", activating, activationRefused({ requestId: 'r0', error: 'BONUS_FULL' })],
-      ['an answer when ready', ready, activationAnswered({ requestId: 'r1', amount: 250 })],
-      ['a failure when ready', ready, activationRefused({ requestId: 'r1', error: 'BONUS_FULL' })],
-      ['a failure after success', activated, activationRefused({ requestId: 'r1', error: 'BONUS_FULL' })],
-      ['dismiss when ready', ready, activationDismissed()],
-      ['dismiss while activating', activating, activationDismissed()],
-      ['dismiss after success', activated, activationDismissed()],
-    ])('%s', (_name, from, event) => {
-      expect(run(from, event)).toBe(from);
-    });
-  });
-});
 
 describe('cancel bonus flow: transition table', () => {
   const idle: CancelFlow = initialCancelFlow;
