@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { useStaffI18n } from '../i18n/I18n';
 import { codeOf } from '../requestId';
@@ -6,7 +6,7 @@ import { ConfirmAction } from '../reviews/ConfirmAction';
 import { formatMoney } from '../reviews/money';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
-import { payoutsApi, type Payout } from './api';
+import { useFailPayoutMutation, usePayoutsQuery, useSettlePayoutMutation, type Payout } from './api';
 import '../reviews/backoffice.css';
 import './payouts.css';
 
@@ -27,29 +27,17 @@ export function PayoutsPage() {
   const { t, errorText, locale } = useStaffI18n();
   const announce = useAnnounce();
   const [all, setAll] = useState(false);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // The latest answer for this filter wins (RTK Query); a reload keeps the list, or the failure, until it answers.
+  const { currentData, error, refetch } = usePayoutsQuery(!all);
+  const load: Load = error ? { status: 'failed', code: codeOf(error) } : currentData ? { status: 'ready', payouts: currentData.payouts } : { status: 'loading' };
+  const [settle] = useSettlePayoutMutation();
+  const [fail] = useFailPayoutMutation();
   const [pending, setPending] = useState<Pending | null>(null);
-  const latest = useRef(0);
   const listRegion = useRef<HTMLDivElement>(null);
   /** Where the focus goes once a confirmation closes: the button that opened it, or the list when that row left. */
   const focusAfter = useRef<string | 'list' | null>(null);
 
   const money = (p: Payout) => formatMoney(locale, p.currency, p.amount);
-
-  const reload = useCallback(async (everything: boolean) => {
-    const mine = ++latest.current;
-    try {
-      const { payouts } = await payoutsApi.list(!everything);
-      if (mine === latest.current) setLoad({ status: 'ready', payouts });
-    } catch (err) {
-      if (mine === latest.current) setLoad({ status: 'failed', code: codeOf(err) });
-    }
-  }, []);
-
-  useEffect(() => {
-    setLoad({ status: 'loading' });
-    void reload(all);
-  }, [all, reload]);
 
   useEffect(() => {
     if (pending || !focusAfter.current) return;
@@ -59,7 +47,7 @@ export function PayoutsPage() {
       focusAfter.current = null;
       (button ?? listRegion.current)?.focus();
     }
-  }, [pending, load]);
+  }, [pending, load.status, currentData, error]);
 
   const open = (payout: Payout, action: Action) => setPending({ payout, action });
   const cancel = () => {
@@ -70,12 +58,11 @@ export function PayoutsPage() {
   const send = async (reason: string) => {
     if (!pending) return;
     const { payout, action } = pending;
-    if (action === 'settle') await payoutsApi.settle(payout.id, reason);
-    else await payoutsApi.fail(payout.id, reason);
+    // The decision itself reloads the list (its endpoint invalidates it).
+    await (action === 'settle' ? settle : fail)({ id: payout.id, reason }).unwrap();
     focusAfter.current = 'list';
     setPending(null);
     announce(t(action === 'settle' ? 'payouts.done.settle' : 'payouts.done.fail', { amount: money(payout), phone: payout.player.phone }));
-    void reload(all);
   };
 
   const caption = all ? t('payouts.table.all') : t('payouts.table.overdue');
@@ -95,7 +82,7 @@ export function PayoutsPage() {
           />
           {t('payouts.showAll')}
         </label>
-        <button type="button" className="staff-button" onClick={() => void reload(all)}>
+        <button type="button" className="staff-button" onClick={() => void refetch()}>
           {t('payouts.refresh')}
         </button>
       </div>
@@ -112,7 +99,7 @@ export function PayoutsPage() {
             <p>
               {t('payouts.loadFailed')} {errorText(load.code)}
             </p>
-            <button type="button" className="staff-button" onClick={() => void reload(all)}>
+            <button type="button" className="staff-button" onClick={() => void refetch()}>
               {t('common.retry')}
             </button>
           </div>
@@ -158,9 +145,6 @@ export function PayoutsPage() {
             danger={pending.action === 'fail'}
             onConfirm={send}
             onCancel={cancel}
-            onRefused={(code) => {
-              if (code === 'PAYOUT_SETTLED' || code === 'PAYOUT_NOT_FAILED' || code === 'NO_DATA') void reload(all);
-            }}
           />
         </section>
       )}
