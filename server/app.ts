@@ -215,6 +215,17 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(invite);
   await app.register(wheel, opts.wheel ?? {});
   await app.register(import('./plugins/deposits'));
+  // The demo bank's pages (DEMO on), and the payout simulator's results sent through the signed payment webhook.
+  await app.register(
+    fp(
+      async (instance) => {
+        const { default: demoBank, reportSimulatedPayoutsByWebhook } = await import('./simulators/demo-bank');
+        if (instance.config.demo) await instance.register(demoBank);
+        reportSimulatedPayoutsByWebhook(instance);
+      },
+      { name: 'demo-bank', dependencies: ['deposits'] },
+    ),
+  );
   await app.register(realtime);
   await app.register(chat, opts.chat ?? {});
   // Deletes old and unreferenced chat media and slip pictures (the lease's holder, hourly).

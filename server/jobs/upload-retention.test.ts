@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../test/support/helper';
 import { writeSettingDoc } from '../settings';
 import { call, FILES, newGuest, upload } from '../test/support/chat';
 import { createPlayer, multipart } from '../test/support/deposits';
-import { makeTransfer, slipFor } from '../plugins/deposits/demo-bank/bank-service';
+import { makeTransfer, slipFor } from '../simulators/demo-bank/bank-service';
 import { makeSlipPng } from '../plugins/deposits/domain/slip-image';
 
 /**

@@ -3,7 +3,7 @@ import { walletBalance } from '../../ledger';
 import { nowIso } from '../../db';
 import type { PlayLimitKind } from '../../db/schema-play';
 import { makeSlipPng } from '../deposits/domain/slip-image';
-import { makeTransfer, slipFor } from '../deposits/demo-bank/bank-service';
+import { makeTransfer, slipFor } from '../../simulators/demo-bank/bank-service';
 import { coinsOf, createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../../test/support/deposits';
 import { createStaff } from '../../test/support/staff';
 import { down, up } from '../../db/migrations/202611261720_payment_reviews';

@@ -4,7 +4,7 @@ import { PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/pay
 import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
 import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
-import { DemoBankTransferBook } from './demo-bank/transfer-book';
+import { DemoBankTransferBook } from './demo-transfer-book';
 import { ADAPTER_OPERATIONS, instrumentAdapter } from '../../lib/metrics';
 
 type Env = Record<string, string | undefined>;

@@ -8,10 +8,6 @@ import type { GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
 import { createDepositAdapters } from './adapters';
 import routes from './routes';
-import demoBank from './demo-bank';
-import { postSignedEvent } from './demo-bank/bank-service';
-import { PayoutSimulator } from '../../adapters/payouts';
-import { toBaht } from '../../ledger/money';
 import { createSlipReader, slipPoolFromEnv } from './slip-pool';
 
 /**
@@ -67,28 +63,6 @@ async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
   app.decorate('deposits', ctx);
   app.addHook('onClose', () => ctx.slips.close());
   await app.register(routes);
-  if (app.config.demo) await app.register(demoBank);
-  reportSimulatedPayoutsByWebhook(app);
 }
 
 export default fp(deposits, { name: 'deposits', dependencies: ['db', 'auth'] });
-
-/**
- * The payout simulator reports each result through the signed payment webhook, the path a real gateway's
- * payout.succeeded / payout.failed takes, instead of calling the wallet directly (issues 4 and 5).
- */
-function reportSimulatedPayoutsByWebhook(app: FastifyInstance): void {
-  const payouts = (app as { wallet?: { payouts: unknown } }).wallet?.payouts;
-  if (!(payouts instanceof PayoutSimulator)) return;
-  payouts.setSettledHandler(async (withdrawalId, succeeded) => {
-    const w = await app.db.selectFrom('withdrawals').select('amount').where('id', '=', withdrawalId).executeTakeFirst();
-    if (!w) throw new Error(`payout for an unknown withdrawal ${withdrawalId}`);
-    const res = await postSignedEvent(app, {
-      type: succeeded ? 'payout.succeeded' : 'payout.failed',
-      reference: withdrawalId,
-      amount: toBaht(Number(w.amount)),
-    });
-    if (res.statusCode >= 300) throw new Error(`the payment webhook answered ${res.statusCode} (${res.outcome})`);
-    return res;
-  });
-}

@@ -4,7 +4,7 @@ import { writeStatement } from '../../ledger';
 import { recordReview } from './review-record';
 import { reviewNotice } from './review-line';
 import { makeSlipPng } from './domain/slip-image';
-import { makeTransfer, slipFor } from './demo-bank/bank-service';
+import { makeTransfer, slipFor } from '../../simulators/demo-bank/bank-service';
 import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../../test/support/deposits';
 import { connected, join, listen, next, socketTo } from '../../test/support/chat';

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { writeSettingDoc } from '../../settings';
 import { makeSlipPng } from './domain/slip-image';
-import { makeTransfer, slipFor } from './demo-bank/bank-service';
+import { makeTransfer, slipFor } from '../../simulators/demo-bank/bank-service';
 import { createPlayer, multipart, type TestPlayer } from '../../test/support/deposits';
 import { newPlayer as newChatPlayer, upload as chatUpload, FILES } from '../../test/support/chat';
 import { SlipReaderBusy, type SlipReader } from './slip-pool';

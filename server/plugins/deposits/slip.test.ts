@@ -5,7 +5,7 @@ import { buildTestApp, openSlipsAllDay, type TestApp } from '../../test/support/
 import { SETTINGS } from '../../db/seed';
 import { writeSetting } from '../../settings';
 import { makeSlipJpeg, makeSlipPng } from './domain/slip-image';
-import { makeTransfer, slipFor, type ReceiverChoice } from './demo-bank/bank-service';
+import { makeTransfer, slipFor, type ReceiverChoice } from '../../simulators/demo-bank/bank-service';
 import { balanceOf, coinsOf, createPlayer, expectLedgerOk, multipart, type TestPlayer } from '../../test/support/deposits';
 import { up as releaseNotMatchClaims } from '../../db/migrations/202611260002_slip_claims';
 

@@ -6,7 +6,7 @@ import type { PlayLimitKind, RestrictionKind, RestrictionPeriod } from '../../db
 import { GIFTLINK_KEY } from '../../../shared/giftlink-key';
 import { giftLinkFor } from '../deposits/domain/giftlink';
 import { makeSlipPng } from '../deposits/domain/slip-image';
-import { makeTransfer, slipFor } from '../deposits/demo-bank/bank-service';
+import { makeTransfer, slipFor } from '../../simulators/demo-bank/bank-service';
 import { createPlayer, eventId, expectLedgerOk, multipart, signedEvent, type TestPlayer } from '../../test/support/deposits';
 
 /**

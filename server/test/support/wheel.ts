@@ -6,7 +6,7 @@ import { freshDb, openSlipsAllDay, testConfig, type TestDb } from './helper';
 import { PayoutSimulator } from '../../adapters/payouts';
 import { runAudit, walletBalance, insertPlayer } from '../../ledger';
 import { depositTo } from './ledger';
-import { issueVoucher, makeTransfer, payQr, slipFor } from '../../plugins/deposits/demo-bank/bank-service';
+import { issueVoucher, makeTransfer, payQr, slipFor } from '../../simulators/demo-bank/bank-service';
 import { multipart } from './deposits';
 import { makeSlipPng } from '../../plugins/deposits/domain/slip-image';
 import { cryptoRandomInt, type RandomInt } from '../../plugins/wheel/draw';

@@ -1,5 +1,5 @@
-import { formatSatang } from '../../../ledger/money';
-import { TEXT_LANGS, type TextLang } from '../../../settings';
+import { formatSatang } from '../../ledger/money';
+import { TEXT_LANGS, type TextLang } from '../../settings';
 import { BANK_FONT_FACES, BANK_TEXTS } from './texts';
 
 /** Server-rendered HTML of the demo bank (no inline script or style: the CSP allows only 'self' files). */

@@ -1,5 +1,5 @@
-import { buildTestApp, type TestApp } from '../../../test/support/helper';
-import { createPlayer } from '../../../test/support/deposits';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { createPlayer } from '../../test/support/deposits';
 import { isLoopback } from '.';
 
 /**

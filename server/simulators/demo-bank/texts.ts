@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { TextLang } from '../../../settings';
+import type { TextLang } from '../../settings';
 
 /**
  * The demo bank page's texts in the SPA's three languages (issue 40 item 13): ?lang=, else the SPA's lang cookie,

@@ -1,4 +1,4 @@
-import { buildTestApp, type TestApp } from '../../../test/support/helper';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { BANK_TEXTS } from './texts';
 
 /** Issue 40 item 13: the demo bank page in th, la and en, with the Thai and Lao faces served beside it. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../../db/schema';
-import type { TransferBook } from '../../../adapters/slip-verify';
-import { findDemoTransfer } from '../repository';
+import type { DB } from '../../db/schema';
+import type { TransferBook } from '../../adapters/slip-verify';
+import { findDemoTransfer } from './repository';
 
 /** The slip verification simulator's view of the demo bank: the transfers it recorded, by reference. */
 export class DemoBankTransferBook implements TransferBook {

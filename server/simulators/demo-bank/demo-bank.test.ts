@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type TestApp } from '../../test/support/helper';
-import { createDepositAdapters } from './adapters';
-import { readSlip } from './domain/slip-qr';
-import { decryptGiftLink } from './domain/giftlink';
-import { requestWithdrawal } from '../wallet/withdrawals';
+import { createDepositAdapters } from '../../plugins/deposits/adapters';
+import { readSlip } from '../../plugins/deposits/domain/slip-qr';
+import { decryptGiftLink } from '../../plugins/deposits/domain/giftlink';
+import { requestWithdrawal } from '../../plugins/wallet/withdrawals';
 import { balanceOf, createPlayer, expectLedgerOk, multipart } from '../../test/support/deposits';
 
 let t: TestApp;

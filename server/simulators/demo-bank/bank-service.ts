@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { nowIso } from '../../../db';
-import { parseBaht } from '../../../ledger/money';
-import { bankNumberOf } from '../domain/slip-qr';
-import { signWebhook } from '../domain/webhook-signature';
-import { encryptGiftLink, giftLinkFor } from '../domain/giftlink';
-import { findDemoTransfer, findQr, insertDemoTransfer, listReceivingAccounts } from '../repository';
+import { nowIso } from '../../db';
+import { parseBaht, toBaht } from '../../ledger/money';
+import { PayoutSimulator } from '../../adapters/payouts';
+import { bankNumberOf } from '../../plugins/deposits/domain/slip-qr';
+import { signWebhook } from '../../plugins/deposits/domain/webhook-signature';
+import { encryptGiftLink, giftLinkFor } from '../../plugins/deposits/domain/giftlink';
+import { findDemoTransfer, findQr, insertDemoTransfer, listReceivingAccounts } from '../../plugins/deposits/repository';
 
 /**
  * What the simulated bank does. Payments and payouts are reported through the real webhook, signed with
@@ -92,4 +93,24 @@ export function issueVoucher(app: FastifyInstance, amountText: string): { ok: tr
   if (amount === null || amount <= 0) return { ok: false, error: 'Enter an amount in baht with at most 2 decimals.' };
   const link = giftLinkFor(sim.issue(amount));
   return { ok: true, link, encrypted: encryptGiftLink(link) };
+}
+
+/**
+ * The payout simulator reports each result through the signed payment webhook, the path a real gateway's
+ * payout.succeeded / payout.failed takes, instead of calling the wallet directly (issues 4 and 5).
+ */
+export function reportSimulatedPayoutsByWebhook(app: FastifyInstance): void {
+  const payouts = (app as { wallet?: { payouts: unknown } }).wallet?.payouts;
+  if (!(payouts instanceof PayoutSimulator)) return;
+  payouts.setSettledHandler(async (withdrawalId, succeeded) => {
+    const w = await app.db.selectFrom('withdrawals').select('amount').where('id', '=', withdrawalId).executeTakeFirst();
+    if (!w) throw new Error(`payout for an unknown withdrawal ${withdrawalId}`);
+    const res = await postSignedEvent(app, {
+      type: succeeded ? 'payout.succeeded' : 'payout.failed',
+      reference: withdrawalId,
+      amount: toBaht(Number(w.amount)),
+    });
+    if (res.statusCode >= 300) throw new Error(`the payment webhook answered ${res.statusCode} (${res.outcome})`);
+    return res;
+  });
 }

@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { makeSlipPng } from '../domain/slip-image';
-import { nowIso } from '../../../db';
-import { AppError } from '../../../errors';
-import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../repository';
+import { makeSlipPng } from '../../plugins/deposits/domain/slip-image';
+import { nowIso } from '../../db';
+import { AppError } from '../../errors';
+import { listDemoTransfers, listLiveQrs, listOpenWithdrawals, listPlayerBankAccounts } from '../../plugins/deposits/repository';
 import { BANK_CSS, BANK_JS, renderBankPage, type BankPageData } from './page';
 import { bankFontPath, bankLang } from './texts';
 import { issueVoucher, makeTransfer, payQr, postSignedEvent, slipFor, type ReceiverChoice } from './bank-service';
-import { PayoutSimulator } from '../../../adapters/payouts';
+import { PayoutSimulator } from '../../adapters/payouts';
+
+export { reportSimulatedPayoutsByWebhook } from './bank-service';
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (a dual-stack socket's view of 127.0.0.1). */
 export function isLoopback(address: string | undefined): boolean {

@@ -1,8 +1,8 @@
-import { buildTestApp, type TestApp } from '../../../test/support/helper';
-import { PayoutSimulator } from '../../../adapters/payouts';
-import { requestWithdrawal } from '../../wallet/withdrawals';
-import { depositTo } from '../../../test/support/ledger';
-import { balanceOf, createPlayer, expectLedgerOk } from '../../../test/support/deposits';
+import { buildTestApp, type TestApp } from '../../test/support/helper';
+import { PayoutSimulator } from '../../adapters/payouts';
+import { requestWithdrawal } from '../../plugins/wallet/withdrawals';
+import { depositTo } from '../../test/support/ledger';
+import { balanceOf, createPlayer, expectLedgerOk } from '../../test/support/deposits';
 
 /**
  * The demo bank settles a payout through the simulated gateway, so the gateway's word agrees with the result: its
