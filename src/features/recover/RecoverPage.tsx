@@ -7,6 +7,7 @@ import { useGetSiteInfoQuery } from '../../core/lookupApi';
 import { errorText } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { TextField } from '../../components/FormField';
+import { OtpCodeField } from '../../components/OtpCodeField';
 import { PageTitle } from '../../components/PageTitle';
 import { useRequestPasswordResetMutation, useResetPasswordMutation, useVerifyResetCodeMutation } from './recoverApi';
 import { backRequested, recoveryLeft, recoveryOpened, type RecoverState } from './recoverSlice';
@@ -103,19 +104,14 @@ function CodeStep({ state }: { state: Extract<RecoverState, { step: 'code' }> })
       {/* Worded for any phone: the server's answer does not say whether the number has an account. */}
       <p>{t('recover.codeSent', { phone: state.phone })}</p>
       <p data-testid="recover-ref">{t('recover.ref', { ref: state.otpRef })}</p>
-      <TextField
+      <OtpCodeField
         ref={input}
         label={t('recover.code')}
-        name="otpCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
-        onChange={(event) => {
-          setCode(event.target.value.replace(/\D/g, ''));
+        onCode={(next) => {
+          setCode(next);
           if (missing) setMissing(false);
         }}
-        required
         error={missing ? t('recover.codeRequired') : null}
         data-testid="recover-code"
       />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../../core/hooks';
 import { selectLocale } from '../../../core/prefs';
-import { TextField } from '../../../components/FormField';
+import { OtpCodeField } from '../../../components/OtpCodeField';
 import { useSendOtpMutation, useVerifyOtpMutation } from '../registerApi';
 import { backRequested, type RegisterState } from '../registerSlice';
 import { useFocusFirstInvalid } from '../useFocusFirstInvalid';
@@ -46,18 +46,13 @@ export function OtpStep({ state }: { state: Extract<RegisterState, { step: 'otp'
       <p className="register__ref" data-testid="register-otp-ref">
         {t('register.otpRef', { ref: state.otpRef })}
       </p>
-      <TextField
+      <OtpCodeField
         label={t('register.otpCode')}
-        name="otpCode"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
         value={code}
-        onChange={(event) => {
-          setCode(event.target.value.replace(/\D/g, ''));
+        onCode={(next) => {
+          setCode(next);
           if (missing) setMissing(false);
         }}
-        required
         error={missing ? t('register.otpRequired') : null}
         data-testid="register-otp"
       />
