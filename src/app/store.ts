@@ -13,6 +13,7 @@ import type { RefundFlow } from '../features/refund/refundSlice';
 import type { ActivationFlow } from '../features/bonus/activationFlow';
 import type { PromotionFlow } from '../features/bonus/promotionFlow';
 import type { MoveState } from '../features/wallet/moveFlow';
+import type { ClaimFlow } from '../features/wheel/claimSlice';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from '../core/api';
 import { liveReducer } from '../core/liveSlice';
@@ -52,6 +53,8 @@ export interface LazyLoadedSlices {
   recover: RecoverState;
   /** The refund modal's receive machine (features/refund/refundStore.ts), with the modal's chunk. */
   refund: RefundFlow;
+  /** The coupon claim machine (features/wheel/claimStore.ts), with the wheel modal's chunk. */
+  couponClaim: ClaimFlow;
   /** The bonus screen's flows (features/bonus/bonusStore.ts), with the /user/bonus chunk. */
   bonusPromotion: PromotionFlow;
   bonusActivation: ActivationFlow;

@@ -1,8 +1,7 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../core/apiErrors';
-import { useAppSelector } from '../../core/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { errorText } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
@@ -12,8 +11,9 @@ import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModalWhile } from '../../components/useModalWhile';
 import { formatDateTime, pageCount } from '../../lib/format';
 import { localized } from '../../lib/localized';
-import { claimAnswered, claimAsked, claimDeclined, claimDismissed, claimFlowReducer, claimRefused, claimStarted, initialClaimFlow, type ClaimFlow } from './claimFlow';
-import { COUPON_PAGE_SIZE, useClaimCouponMutation, useGetCouponsQuery, type Coupon } from './wheelApi';
+import { claimAsked, claimDeclined, claimDismissed, couponsLeft, type ClaimFlow } from './claimSlice';
+import { claimConfirmed, selectClaimFlow } from './claimStore';
+import { COUPON_PAGE_SIZE, useGetCouponsQuery, type Coupon } from './wheelApi';
 import { EmptyState } from '../../components/EmptyState';
 import { Skeleton } from '../../components/Skeleton';
 
@@ -30,10 +30,11 @@ function usePrizeValue() {
 /**
  * Spec §2 coupon list: 3 a page with the pagination window of spec §9; a claimable coupon is claimed after a
  * confirm dialog; a success says what was added, a failure is an error alert with the translated code (spec §8).
- * A failed list only hides its loader.
+ * A failed list only hides its loader. The claim is the store's machine (claimSlice); this is its view.
  */
 export function CouponList() {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const value = usePrizeValue();
   const [page, setPage] = useState(1);
@@ -41,28 +42,10 @@ export function CouponList() {
   const showLoading = useDelayedFlag(list.isLoading);
   const pages = pageCount(list.data?.total ?? 0, COUPON_PAGE_SIZE);
 
-  const [claim] = useClaimCouponMutation();
-  const [flow, send] = useReducer(claimFlowReducer, initialClaimFlow);
-  const current = useRef<ClaimFlow>(flow);
-  current.current = flow;
+  const flow = useAppSelector(selectClaimFlow);
   useModalWhile(COUPON_CLAIM_MODAL, flow.status !== 'idle');
-
-  const ask = (coupon: Coupon) => {
-    current.current = claimFlowReducer(current.current, claimAsked(coupon));
-    send(claimAsked(coupon));
-  };
-  const confirm = () => {
-    const state = current.current;
-    if (state.status !== 'confirming') return;
-    const request = claim(state.coupon._id);
-    const { requestId } = request;
-    current.current = { status: 'claiming', coupon: state.coupon, requestId };
-    send(claimStarted({ requestId }));
-    request.unwrap().then(
-      (answer) => send(claimAnswered({ requestId, coupon: answer?.coupon })),
-      (error: unknown) => send(claimRefused({ requestId, code: errorCode(error as Parameters<typeof errorCode>[0]) })),
-    );
-  };
+  // A claim belongs to this list: when the list goes, so does its dialog.
+  useEffect(() => () => void dispatch(couponsLeft()), [dispatch]);
 
   const name = (coupon: Coupon) => localized(coupon.prize?.name, locale) || coupon.prize?.label || '';
 
@@ -94,7 +77,7 @@ export function CouponList() {
                   <button
                     type="button"
                     className="button button--primary coupon__claim"
-                    onClick={() => ask(coupon)}
+                    onClick={() => dispatch(claimAsked(coupon))}
                     aria-haspopup="dialog"
                     aria-label={t('wheel.coupons.claimOf', { name: name(coupon) })}
                   >
@@ -107,7 +90,7 @@ export function CouponList() {
         ))}
       <Pagination page={page} pages={pages} onPage={setPage} label={t('wheel.coupons.pages')} />
       {flow.status !== 'idle' && (
-        <ClaimDialog flow={flow} name={name(flow.coupon)} value={value(flow.coupon)} onConfirm={confirm} onDecline={() => send(claimDeclined())} onDismiss={() => send(claimDismissed())} />
+        <ClaimDialog flow={flow} name={name(flow.coupon)} value={value(flow.coupon)} onConfirm={() => void dispatch(claimConfirmed())} onDecline={() => dispatch(claimDeclined())} onDismiss={() => dispatch(claimDismissed())} />
       )}
     </section>
   );
