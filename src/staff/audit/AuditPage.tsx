@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import { useStaffI18n } from '../i18n/I18n';
 import { TEXTS, type TextKey } from '../i18n/texts';
 import { codeOf } from '../requestId';
 import { PageHeading } from '../shell/PageHeading';
-import { AUDIT_PAGE, auditApi, type AuditEntry } from './api';
+import { selectAuditEntries, useAuditLogInfiniteQuery, type AuditEntry } from './api';
 import './audit.css';
 
 type Log =
@@ -23,23 +23,23 @@ const known = (key: string): key is TextKey => key in TEXTS.en;
  */
 export function AuditPage() {
   const { t, errorText, formatDateTime } = useStaffI18n();
-  const [log, setLog] = useState<Log>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // The pages of the log, and "Load older" as the next page (RTK Query's infinite query: the latest answer wins).
+  const { data, error, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = useAuditLogInfiniteQuery();
+  const entries = useMemo(() => (data ? selectAuditEntries(data) : []), [data]);
+  const log: Log = !data
+    ? error && !isFetching
+      ? { status: 'failed', code: codeOf(error) }
+      : { status: 'loading' }
+    : {
+        status: 'ready',
+        entries,
+        hasOlder: hasNextPage,
+        older: isFetchingNextPage ? { status: 'loading' } : isFetchNextPageError ? { status: 'failed', code: codeOf(error) } : { status: 'idle' },
+      };
+  const [focusAsked, setFocusAsked] = useState(0);
   const focusRow = useRef<number | null>(null);
   const table = useRef<HTMLTableSectionElement>(null);
   const startNote = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    setLog({ status: 'loading' });
-    auditApi.list().then(
-      ({ entries }) => live && setLog({ status: 'ready', entries, hasOlder: entries.length >= AUDIT_PAGE, older: { status: 'idle' } }),
-      (e: unknown) => live && setLog({ status: 'failed', code: codeOf(e) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
 
   // After "Load older", the first of the older entries takes the focus (the reader continues from there), or the
   // "start of the log" note when there were none (the button it replaces had the focus).
@@ -48,19 +48,15 @@ export function AuditPage() {
     if (focusRow.current === NONE) startNote.current?.focus();
     else table.current?.querySelector<HTMLElement>(`[data-entry="${focusRow.current}"]`)?.focus();
     focusRow.current = null;
-  }, [log]);
+  }, [focusAsked]);
 
   const loadOlder = async () => {
     if (log.status !== 'ready' || log.older.status === 'loading' || log.entries.length === 0) return;
-    const before = log.entries[log.entries.length - 1].id;
-    setLog({ ...log, older: { status: 'loading' } });
-    try {
-      const { entries } = await auditApi.list(before);
-      focusRow.current = entries[0]?.id ?? NONE;
-      setLog((l) => (l.status === 'ready' ? { status: 'ready', entries: [...l.entries, ...entries.filter((e) => e.id < before)], hasOlder: entries.length >= AUDIT_PAGE, older: { status: 'idle' } } : l));
-    } catch (e) {
-      setLog((l) => (l.status === 'ready' ? { ...l, older: { status: 'failed', code: codeOf(e) } } : l));
-    }
+    const result = await fetchNextPage();
+    if (result.isError || !result.data) return;
+    const { pages } = result.data;
+    focusRow.current = pages[pages.length - 1].entries[0]?.id ?? NONE;
+    setFocusAsked((n) => n + 1);
   };
 
   const actionText = (e: AuditEntry) => {
@@ -94,7 +90,7 @@ export function AuditPage() {
         <div className="staff-alert staff-alert--error" role="alert">
           <p>{t('audit.loadFailed')}</p>
           <p>{errorText(log.code)}</p>
-          <button type="button" className="staff-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="staff-button" onClick={() => void refetch()}>
             {t('common.retry')}
           </button>
         </div>
