@@ -8,8 +8,11 @@ import { recoveryRoutes } from './recovery-routes';
 import { accountRoutes } from './routes';
 import { AccountsService } from './service';
 
-/** The phone rule, for the back office's player search. */
+/** Accounts' public surface: the phone rule (back office), the account rules and guess limits (staff, lookups), the bank view (wallet). */
 export { checkPhone, INVALID_USER_INFO } from './validation';
+export { DEFAULT_RULES, loadAccountRules, type AccountRules } from './rules';
+export { clearGuesses, reserveGuess } from './repository';
+export { bankAccountView } from './schemas';
 
 declare module 'fastify' {
   interface FastifyInstance {

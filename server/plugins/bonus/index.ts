@@ -9,6 +9,9 @@ import { unprocessable } from '../../errors';
 import routes from './routes';
 import { startJobLease, type Lease } from '../../jobs/lease';
 
+/** The bonus code rule the wheel's prizes follow. */
+export { normalizeCode } from './definitions';
+
 export interface BonusPluginOptions {
   /** Wagering pass period (ms); 0: only app.bonus.pollNow(). BONUS_POLL_INTERVAL_MS [3000 in demo mode, else 10000] */
   pollIntervalMs?: number;

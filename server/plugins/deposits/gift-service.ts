@@ -9,7 +9,7 @@ import type { DepositsContext } from './context';
 import { creditOrHold } from './credit';
 import { isUniqueViolation } from '../../db/portable';
 import { deleteGift, findPlayer, insertGift, readDepositRules, updateGift } from './repository';
-import { checkDepositAllowed } from '../play-limits/enforce';
+import { checkDepositAllowed } from '../play-limits';
 
 /**
  * Mobile-wallet gift links (RULES.md "Deposits"): decrypt with the shared key, accept only voucher links

@@ -10,7 +10,7 @@ import type { DepositsContext } from './context';
 import { isUniqueViolation } from '../../db/portable';
 import { endLiveQr, findLastQr, findLiveQr, findPlayer, findQr, insertQr, readDepositRules } from './repository';
 import { lockPlayer } from '../../ledger';
-import { checkDepositAllowed } from '../play-limits/enforce';
+import { checkDepositAllowed } from '../play-limits';
 import { qrReviewNotice, type ReviewNotice } from './review-line';
 
 /**

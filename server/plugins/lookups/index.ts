@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DEFAULT_RULES } from '../accounts/rules';
+import { DEFAULT_RULES } from '../accounts';
 import { LOOKUP_NAMES, lookups, requestLang, type LookupContext, type LookupQuery } from './lookups-service';
 import { errorResponse, lookupQuery, lookupResponse, noQuery } from './schemas';
 

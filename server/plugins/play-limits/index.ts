@@ -3,6 +3,10 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import { assertMayPlay } from './enforce';
 import routes from './routes';
 
+/** The limits other features check before moving money (deposits, the wallet's transfers). */
+export { assertMayPlay, checkDepositAllowed, checkLossAllowed, depositWithinLimits, holdDeposit, type Limits } from './enforce';
+export { loadLimits } from './windows';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**

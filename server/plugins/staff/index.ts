@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StaffRole } from '../../db/schema-staff';
 import { AppError } from '../../errors';
-import { loadAccountRules } from '../accounts/rules';
+import { loadAccountRules } from '../accounts';
 import { staffRoutes } from './routes';
 import { StaffService, type StaffLoginRules } from './service';
 import { staffTokens, type StaffTokens } from './tokens';

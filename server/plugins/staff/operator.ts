@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema-staff';
 import { hashPassword } from '../../lib/password';
 import type { OperatorIo } from '../../lib/operator-files';
-import { clearGuesses } from '../accounts/repository';
+import { clearGuesses } from '../accounts';
 import * as repo from './repository';
 import { normalizeUsername } from './service';
 import { newTotpEnrolment } from './totp';

@@ -1,4 +1,4 @@
-import { bankAccountView } from '../accounts/schemas';
+import { bankAccountView } from '../accounts';
 
 /** JSON schemas of the wallet routes (request and every response). Amounts on the wire are baht. */
 export { errorBody, errors } from '../../lib/wire-schemas';

@@ -3,8 +3,7 @@ import { parseWireBaht, walletBalance } from '../../ledger';
 import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult, type TransferTransactions } from '../../transfers/protocol';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { assertMayPlay, checkLossAllowed, type Limits } from '../play-limits/enforce';
-import { loadLimits } from '../play-limits/windows';
+import { assertMayPlay, checkLossAllowed, loadLimits, type Limits } from '../play-limits';
 
 export const WALLET = 'WALLET';
 /** Transfer minimum: 1 baht (spec §9). */

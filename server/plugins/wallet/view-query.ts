@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { isPostgres } from '../../db/portable';
 import { prepared } from '../../db/prepared';
 import { byAsk, readBatchPerDatabase } from '../../db/read-batch';
-import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite/earnings';
+import { inviteFigureColumns, inviteSummaryOf, type InviteSummary } from '../invite';
 import type { SessionState } from '../../lib/session';
 
 /**

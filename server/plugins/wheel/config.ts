@@ -4,7 +4,7 @@ import type { WheelPrizeType } from '../../db/schema-invite-wheel';
 import { parseBaht } from '../../ledger/money';
 import { parseLocalized, type Localized } from '../../lib/localized';
 import { readSettingDoc, writeSettingDoc } from '../../settings';
-import { normalizeCode } from '../bonus/definitions';
+import { normalizeCode } from '../bonus';
 
 /**
  * The prize wheel as the operator defines it (docs/invite-wheel.md "Defining the wheel"): one settings document

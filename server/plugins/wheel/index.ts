@@ -4,6 +4,9 @@ import { cryptoRandomInt, type RandomInt } from './draw';
 import type { WheelDeps } from './service';
 import routes from './routes';
 
+/** The coins a deposit earns (deposits' credit path). */
+export { grantDepositCoins } from './coins';
+
 export interface WheelPluginOptions {
   /**
    * The draw's random source; node:crypto randomInt unless a test passes its own (the chi-square test of the

@@ -5,7 +5,7 @@ import { formatSatang } from '../../ledger';
 import { readJson, type OperatorIo } from '../../lib/operator-files';
 import { parseWheel, readWheel, writeWheel, type Wheel } from './config';
 import { readSettingDoc, writeSettingDoc } from '../../settings';
-import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits/domain/rules';
+import { DEPOSIT_RULES_KEY, mergeDepositRules } from '../deposits';
 
 /**
  * `npm run operator -- wheel ...` (docs/invite-wheel.md "Defining the wheel"): the operator defines the prize
