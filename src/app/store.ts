@@ -11,6 +11,7 @@ import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
 import type { RefundFlow } from '../features/refund/refundSlice';
 import type { ActivationFlow } from '../features/bonus/activationFlow';
+import type { CancelFlow } from '../features/bonus/cancelFlow';
 import type { PromotionFlow } from '../features/bonus/promotionFlow';
 import type { MoveState } from '../features/wallet/moveFlow';
 import type { ClaimFlow } from '../features/wheel/claimSlice';
@@ -58,6 +59,7 @@ export interface LazyLoadedSlices {
   /** The bonus screen's flows (features/bonus/bonusStore.ts), with the /user/bonus chunk. */
   bonusPromotion: PromotionFlow;
   bonusActivation: ActivationFlow;
+  bonusCancel: CancelFlow;
 }
 
 export const rootReducer = combineSlices({

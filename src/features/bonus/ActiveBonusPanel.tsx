@@ -1,28 +1,18 @@
-import { useReducer, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { errorCode } from '../../core/apiErrors';
-import { useAppSelector } from '../../core/hooks';
-import { errorText, toastSuccess } from '../../core/notify';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { errorText } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { useRefreshGameBalancesMutation } from '../../core/walletApi';
 import { Modal } from '../../components/Modal';
 import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useModalWhile } from '../../components/useModalWhile';
 import { localized } from '../../lib/localized';
-import { useClearBonusMutation, type ActiveBonus } from './bonusApi';
+import type { ActiveBonus } from './bonusApi';
 import { BonusProgressView } from './BonusProgress';
-import {
-  cancelAsked,
-  cancelDeclined,
-  cancelFlowReducer,
-  clearAnswered,
-  clearRefused,
-  clearStarted,
-  failureDismissed,
-  initialCancelFlow,
-  type CancelFlow,
-} from './cancelFlow';
+import { cancelConfirmed, selectCancelFlow } from './bonusStore';
+import { cancelAsked, cancelDeclined, cancelLeft, failureDismissed } from './cancelFlow';
 
 export const CANCEL_CONFIRM_MODAL = 'bonusCancelConfirm';
 export const CANCEL_FAILED_MODAL = 'bonusCancelFailed';
@@ -35,35 +25,17 @@ export const CANCEL_FAILED_MODAL = 'bonusCancelFailed';
 export function ActiveBonusPanel({ active }: { active: ActiveBonus }) {
   const { t } = useTranslation();
   const locale = useAppSelector(selectLocale);
-  const [clear] = useClearBonusMutation();
+  const dispatch = useAppDispatch();
   const [refresh, refreshing] = useRefreshGameBalancesMutation();
   const showRefreshing = useDelayedFlag(refreshing.isLoading);
-  const [flow, send] = useReducer(cancelFlowReducer, initialCancelFlow);
-  const current = useRef<CancelFlow>(flow);
-  current.current = flow;
+  const flow = useAppSelector(selectCancelFlow);
   const showClearing = useDelayedFlag(flow.status === 'clearing');
   const confirming = flow.status === 'confirming' || flow.status === 'clearing';
   useModalWhile(CANCEL_CONFIRM_MODAL, confirming);
   useModalWhile(CANCEL_FAILED_MODAL, flow.status === 'failed');
 
-  const ask = () => {
-    current.current = cancelFlowReducer(current.current, cancelAsked());
-    send(cancelAsked());
-  };
-  const confirm = () => {
-    if (current.current.status !== 'confirming') return;
-    const request = clear();
-    const { requestId } = request;
-    current.current = { status: 'clearing', requestId };
-    send(clearStarted({ requestId }));
-    request.unwrap().then(
-      (answer) => {
-        send(clearAnswered({ requestId }));
-        toastSuccess(errorText(answer?.message ?? 'BONUS_CLEAR'));
-      },
-      (error: unknown) => send(clearRefused({ requestId, error: errorCode(error as Parameters<typeof errorCode>[0]) })),
-    );
-  };
+  // The flow lives in the store: when the panel goes (the bonus ended, the screen was left) its dialogs go too.
+  useEffect(() => () => void dispatch(cancelLeft()), [dispatch]);
 
   const name = active.progress ? localized(active.progress.name, locale) : '';
   return (
@@ -85,22 +57,22 @@ export function ActiveBonusPanel({ active }: { active: ActiveBonus }) {
         <button type="button" className="button" onClick={() => !refreshing.isLoading && void refresh()} aria-busy={refreshing.isLoading} data-testid="bonus-refresh">
           {showRefreshing ? t('bonus.progress.refreshing') : t('bonus.progress.refresh')}
         </button>
-        <button type="button" className="button button--danger" onClick={ask} aria-haspopup="dialog" data-testid="bonus-cancel">
+        <button type="button" className="button button--danger" onClick={() => dispatch(cancelAsked())} aria-haspopup="dialog" data-testid="bonus-cancel">
           {t('bonus.cancel')}
         </button>
       </div>
 
       {confirming && (
-        <Modal id={CANCEL_CONFIRM_MODAL} title={t('bonus.cancelConfirm.title')} onClose={() => send(cancelDeclined())}>
+        <Modal id={CANCEL_CONFIRM_MODAL} title={t('bonus.cancelConfirm.title')} onClose={() => dispatch(cancelDeclined())}>
           <p>{t('bonus.cancelConfirm.body')}</p>
           <div className="bonus-dialog__actions">
-            <button type="button" className="button" onClick={() => send(cancelDeclined())} disabled={flow.status === 'clearing'}>
+            <button type="button" className="button" onClick={() => dispatch(cancelDeclined())} disabled={flow.status === 'clearing'}>
               {t('bonus.cancelConfirm.no')}
             </button>
             <button
               type="button"
               className="button button--danger"
-              onClick={confirm}
+              onClick={() => void dispatch(cancelConfirmed())}
               disabled={flow.status === 'clearing'}
               aria-busy={flow.status === 'clearing'}
               data-testid="bonus-cancel-confirm"
@@ -111,11 +83,11 @@ export function ActiveBonusPanel({ active }: { active: ActiveBonus }) {
         </Modal>
       )}
       {flow.status === 'failed' && (
-        <Modal id={CANCEL_FAILED_MODAL} title={t('bonus.cancelFailed.title')} onClose={() => send(failureDismissed())}>
+        <Modal id={CANCEL_FAILED_MODAL} title={t('bonus.cancelFailed.title')} onClose={() => dispatch(failureDismissed())}>
           <div className="alert alert--error bonus-danger" role="alert" data-testid="bonus-cancel-failed">
             {errorText(flow.error)}
           </div>
-          <button type="button" className="button button--primary bonus-dialog__ok" onClick={() => send(failureDismissed())}>
+          <button type="button" className="button button--primary bonus-dialog__ok" onClick={() => dispatch(failureDismissed())}>
             {t('bonus.ok')}
           </button>
         </Modal>

@@ -94,5 +94,5 @@ export const bonusApi = api.injectEndpoints({
   }),
 });
 
-// The activations and the promotion search are made by bonusStore.ts's thunks, not by hooks.
-export const { useGetBonusesQuery, useClearBonusMutation } = bonusApi;
+// The activations, the clear and the promotion search are made by bonusStore.ts's thunks, not by hooks.
+export const { useGetBonusesQuery } = bonusApi;

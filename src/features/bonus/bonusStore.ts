@@ -2,7 +2,7 @@ import type { AppDispatch, RootState } from '../../app/store';
 import { errorCode } from '../../core/apiErrors';
 import { i18n } from '../../core/i18n';
 import { injectSlice } from '../../core/lazySlices';
-import { toastSuccess } from '../../core/notify';
+import { errorText, toastSuccess } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { formatAmount } from '../../lib/format';
 import {
@@ -14,6 +14,7 @@ import {
   type ActivationFlow,
 } from './activationFlow';
 import { bonusApi } from './bonusApi';
+import { cancelFlowReducer, clearAnswered, clearRefused, clearStarted, initialCancelFlow, type CancelFlow } from './cancelFlow';
 import {
   initialPromotionFlow,
   promotionFlowReducer,
@@ -34,11 +35,13 @@ import {
  */
 injectSlice({ reducerPath: 'bonusPromotion', reducer: promotionFlowReducer });
 injectSlice({ reducerPath: 'bonusActivation', reducer: activationFlowReducer });
+injectSlice({ reducerPath: 'bonusCancel', reducer: cancelFlowReducer });
 
 type FailedCall = Parameters<typeof errorCode>[0];
 
 export const selectPromotionFlow = (state: RootState): PromotionFlow => state.bonusPromotion ?? initialPromotionFlow;
 export const selectActivationFlow = (state: RootState): ActivationFlow => state.bonusActivation ?? initialActivationFlow;
+export const selectCancelFlow = (state: RootState): CancelFlow => state.bonusCancel ?? initialCancelFlow;
 
 /** Spec §7: the code (required, upper-cased by the caller, spec §5) is looked up; the answer is the promotion, or nothing. */
 export const promotionSearched = (code: string) => async (dispatch: AppDispatch, getState: () => RootState) => {
@@ -92,5 +95,23 @@ export const bonusReceived = (code: string) => async (dispatch: AppDispatch, get
     dispatch(activationAnswered({ requestId, amount: answer.amount }));
   } catch (error) {
     dispatch(activationRefused({ requestId, error: errorCode(error as FailedCall) }));
+  }
+};
+
+/**
+ * Spec §4, §8: the player confirmed cancelling the active bonus. Success toasts the server's message and the active
+ * state and list reload through the mutation's tags; a failure shows in the danger dialog.
+ */
+export const cancelConfirmed = () => async (dispatch: AppDispatch, getState: () => RootState) => {
+  if (selectCancelFlow(getState()).status !== 'confirming') return;
+  const request = dispatch(bonusApi.endpoints.clearBonus.initiate(undefined, { track: false }));
+  const { requestId } = request;
+  dispatch(clearStarted({ requestId }));
+  try {
+    const answer = await request.unwrap();
+    dispatch(clearAnswered({ requestId }));
+    toastSuccess(errorText(answer?.message ?? 'BONUS_CLEAR'));
+  } catch (error) {
+    dispatch(clearRefused({ requestId, error: errorCode(error as FailedCall) }));
   }
 };

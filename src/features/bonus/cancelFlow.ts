@@ -1,12 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
+import { sessionEnded } from '../../core/authEvents';
+
 /**
  * Cancelling the active bonus (spec §4, §8): a confirm dialog first; a failure shows a danger dialog.
  *
  *   idle --asked--> confirming --declined--> idle
  *                              --started---> clearing --answered--> idle (toast; the active state and list reload)
  *                                                     --refused---> failed --dismissed--> idle
+ *   any --cancelLeft (the panel went) / session ended--> idle
  *
+ * The machine is state.bonusCancel, injected with the /user/bonus chunk (bonusStore.ts, which also makes the call).
  * Answers are matched by the request id that asked; anything else leaves the state unchanged.
  */
 export type CancelFlow =
@@ -39,8 +43,15 @@ const cancelFlow = createSlice({
     failureDismissed(state): CancelFlow {
       return state.status === 'failed' ? initialCancelFlow : state;
     },
+    /** The panel went (the bonus ended, or the player left the screen): its dialogs go with it. */
+    cancelLeft(state): CancelFlow {
+      return state.status === 'idle' ? state : initialCancelFlow;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, (state): CancelFlow => (state.status === 'idle' ? state : initialCancelFlow));
   },
 });
 
-export const { cancelAsked, cancelDeclined, clearStarted, clearAnswered, clearRefused, failureDismissed } = cancelFlow.actions;
+export const { cancelAsked, cancelDeclined, clearStarted, clearAnswered, clearRefused, failureDismissed, cancelLeft } = cancelFlow.actions;
 export const cancelFlowReducer = cancelFlow.reducer;
