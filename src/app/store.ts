@@ -17,6 +17,7 @@ import type { MoveState } from '../features/wallet/moveFlow';
 import type { ClaimFlow } from '../features/wheel/claimSlice';
 import { spinReducer } from '../features/wheel/spinSlice';
 import { api } from '../core/api';
+import type { BannerGates } from '../core/bannerGateSlice';
 import { liveReducer } from '../core/liveSlice';
 import { sessionEnded } from '../core/authEvents';
 import { modalsReducer } from '../core/modalSlice';
@@ -56,6 +57,8 @@ export interface LazyLoadedSlices {
   refund: RefundFlow;
   /** The coupon claim machine (features/wheel/claimStore.ts), with the wheel modal's chunk. */
   couponClaim: ClaimFlow;
+  /** The home modals' banner gates (core/bannerGateStore.ts), with the home's chunk. */
+  bannerGates: BannerGates;
   /** The bonus screen's flows (features/bonus/bonusStore.ts), with the /user/bonus chunk. */
   bonusPromotion: PromotionFlow;
   bonusActivation: ActivationFlow;

@@ -1,23 +1,12 @@
-import { useCallback, useEffect, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { classifyError } from '../core/apiErrors';
-import { useLazyGetBannersQuery, type BannerSource } from '../core/bannerApi';
+import type { BannerSource } from '../core/bannerApi';
+import { gateLeft } from '../core/bannerGateSlice';
+import { bannerGateOpened, bannersClosed, selectBannerGate } from '../core/bannerGateStore';
 import { useAppDispatch, useAppSelector } from '../core/hooks';
 import type { ModalId } from '../core/modalIds';
-import { modalOpened } from '../core/modalSlice';
-import { selectRestriction } from '../core/playLimits';
 import { BannerCarousel } from './BannerCarousel';
-import {
-  bannerGateReducer,
-  bannersAnswered,
-  bannersRefused,
-  carouselClosed,
-  gateModalOpened,
-  gateOpened,
-  initialBannerGate,
-  type BannerGate,
-} from './bannerGate';
 import { Modal } from './Modal';
 import { useModalWhile } from './useModalWhile';
 
@@ -40,49 +29,20 @@ interface Gate {
 
 /**
  * Spec §2 Home modals: the banner list is fetched before the invite and refund modals open. Empty: the modal
- * opens directly; otherwise the banners show first and closing them opens the modal.
+ * opens directly; otherwise the banners show first and closing them opens the modal. The gate is the store's machine
+ * (core/bannerGateSlice, one per source); this hook is its view.
  */
 export function useBannerGate({ source, modalId, title }: Options): Gate {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [fetchBanners] = useLazyGetBannersQuery();
-  const [gate, send] = useReducer(bannerGateReducer, initialBannerGate);
-  const current = useRef<BannerGate>(gate);
-  current.current = gate;
-  const restricted = useAppSelector((state) => selectRestriction(state) !== null);
-
-  const open = useCallback(() => {
-    if (current.current.status !== 'idle') return;
-    // No banners while a time-out or self-exclusion runs (issue 15): straight to the modal.
-    if (restricted) {
-      dispatch(modalOpened(modalId));
-      return;
-    }
-    const request = fetchBanners(source);
-    const { requestId } = request;
-    current.current = { status: 'fetching', requestId };
-    send(gateOpened({ requestId }));
-    request.unwrap().then(
-      // No answer at all: the API cache was reset under the request (the session ended meanwhile).
-      (answer) =>
-        send(
-          answer === undefined
-            ? bannersRefused({ requestId, letThrough: false })
-            : bannersAnswered({ requestId, banners: Array.isArray(answer.banners) ? answer.banners : [] }),
-        ),
-      (error: unknown) => send(bannersRefused({ requestId, letThrough: classifyError(error as Parameters<typeof classifyError>[0]).kind === 'message' })),
-    );
-  }, [dispatch, fetchBanners, modalId, restricted, source]);
-
-  useEffect(() => {
-    if (gate.status !== 'passed') return;
-    dispatch(modalOpened(modalId));
-    send(gateModalOpened());
-  }, [dispatch, gate.status, modalId]);
+  const gate = useAppSelector((state) => selectBannerGate(state, source));
+  // The gate belongs to its opener: when the opener goes, so do its banners.
+  useEffect(() => () => void dispatch(gateLeft({ source })), [dispatch, source]);
+  const open = useCallback(() => void dispatch(bannerGateOpened(source, modalId)), [dispatch, modalId, source]);
 
   const view =
     gate.status === 'showing' ? (
-      <BannersDialog id={`banners-${source}`} title={title} onClose={() => send(carouselClosed())}>
+      <BannersDialog id={`banners-${source}`} title={title} onClose={() => dispatch(bannersClosed(source, modalId))}>
         <BannerCarousel banners={gate.banners} label={t('banners.label', { title })} />
       </BannersDialog>
     ) : null;
