@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { newSecretKey, secretKeyFrom } from './lib/secret-box';
-import { defaultPoolMax } from './db/pool-size';
+import { defaultPoolMax } from './lib/pool-size';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -12,7 +12,7 @@ export interface Config {
   dataDir: string;
   /** postgres:// URL selects PostgreSQL; otherwise SQLite in dataDir. */
   databaseUrl: string | null;
-  /** DB_POOL_MAX (1..100): PostgreSQL connections per process at most; default two per core over WORKERS, 4..10 (db/pool-size.ts). */
+  /** DB_POOL_MAX (1..100): PostgreSQL connections per process at most; default two per core over WORKERS, 4..10 (lib/pool-size.ts). */
   dbPoolMax: number;
   redisUrl: string | null;
   jwtSecret: string;

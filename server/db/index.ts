@@ -1,15 +1,18 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DB } from './schema';
 import { GroupCommitSqliteDialect, type GroupCommitOptions, type GroupCommitStats } from './group-commit';
 import { namePreparedStatements, registerDirectReads } from './prepared';
 import { withStatementCache } from './statement-cache';
-import { defaultPoolMax } from './pool-size';
+import { defaultPoolMax } from '../lib/pool-size';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Runs `fn` in one transaction (Kysely's `db.transaction().execute(fn)`, or one that also writes an idempotency key). */
+export type RunTransaction = <R>(fn: (trx: Transaction<DB>) => Promise<R>) => Promise<R>;
 
 export interface Database {
   db: Kysely<DB>;
@@ -90,4 +93,4 @@ export const nowIso = (d: Date = new Date()) => d.toISOString();
 
 export { sql };
 export { STATEMENT_CACHE_SIZE, withStatementCache } from './statement-cache';
-export { defaultPoolMax } from './pool-size';
+export { defaultPoolMax } from '../lib/pool-size';

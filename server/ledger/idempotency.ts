@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DB } from '../db/schema';
-import { nowIso } from '../db';
+import { nowIso, type RunTransaction } from '../db';
 import { prepared } from '../db/prepared';
 import { AppError, badRequest, conflict } from '../errors';
 
@@ -59,6 +58,25 @@ export const refusalAnswer = (e: AppError): Answer => ({ status: e.statusCode, b
 /** Which failures are the request's answer (kept, replayed) rather than its timing (forgotten): see idempotent(). */
 const isAnswer = (e: unknown): e is AppError => e instanceof AppError && e.statusCode < 500 && e.statusCode !== 429;
 
+/**
+ * What the key's checks read of a request (a route passes Fastify's request: the ledger knows no web framework). The
+ * player is the authenticated one (app.authenticate sets playerId).
+ */
+export interface KeyedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  method: string;
+  url: string;
+  routeOptions: { url?: string };
+  playerId: number;
+  body?: unknown;
+}
+
+/** What a replayed or stored answer sets on the reply (Fastify's reply fits). */
+export interface AnswerReply {
+  header(name: string, value: string): unknown;
+  status(code: number): unknown;
+}
+
 interface RequestKey {
   playerId: number;
   key: string;
@@ -66,7 +84,7 @@ interface RequestKey {
 }
 
 /** The request's key and the hash of what it asks, or undefined without the header; KEY_INVALID when malformed. */
-function requestKey(req: FastifyRequest, hashedBody: unknown): RequestKey | undefined {
+function requestKey(req: KeyedRequest, hashedBody: unknown): RequestKey | undefined {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -76,7 +94,7 @@ function requestKey(req: FastifyRequest, hashedBody: unknown): RequestKey | unde
 }
 
 /** The key is taken (claimKey changed no row): the first request's answer is replayed, or KEY_INVALID. */
-async function replay<T>(db: Kysely<DB>, k: RequestKey, reply: FastifyReply): Promise<T> {
+async function replay<T>(db: Kysely<DB>, k: RequestKey, reply: AnswerReply): Promise<T> {
   const prev = await db.selectFrom('idempotency_keys').selectAll().where('player_id', '=', k.playerId).where('idem_key', '=', k.key).executeTakeFirst();
   if (!prev || prev.request_hash !== k.hash || prev.state !== 'done') throw conflict('KEY_INVALID');
   const answer = JSON.parse(prev.response_body ?? 'null') as Answer;
@@ -103,8 +121,8 @@ const forget = (db: Kysely<DB>, k: RequestKey) => db.deleteFrom('idempotency_key
  */
 export async function idempotent<T>(
   db: Kysely<DB>,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  req: KeyedRequest,
+  reply: AnswerReply,
   run: () => Promise<{ status?: number; body: T }>,
   /** What stands for the body in the hash when the request has no parsed body (a multipart upload: its file's digest). */
   hashedBody: unknown = req.body,
@@ -129,9 +147,6 @@ export async function idempotent<T>(
   reply.status(status);
   return result.body;
 }
-
-/** Runs `fn` in one transaction (Kysely's `db.transaction().execute(fn)`, or one that also writes the key). */
-export type RunTransaction = <R>(fn: (trx: Transaction<DB>) => Promise<R>) => Promise<R>;
 
 /** What idempotentIn hands its handler: the key's row written in the handler's own transactions. */
 export interface KeyWrites {
@@ -160,8 +175,8 @@ class KeyTaken extends Error {}
  */
 export async function idempotentIn<T>(
   db: Kysely<DB>,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  req: KeyedRequest,
+  reply: AnswerReply,
   run: (key: KeyWrites | undefined) => Promise<{ status?: number; body: T }>,
 ): Promise<T> {
   const k = requestKey(req, req.body);

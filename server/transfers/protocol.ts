@@ -6,7 +6,7 @@ import { AppError, notFound, unprocessable } from '../errors';
 import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
 import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accounts';
 import { prepared } from '../db/prepared';
-import type { RunTransaction } from '../ledger/idempotency';
+import type { RunTransaction } from '../db';
 import { closePendingTransfer, findGameAccount, findGameAndAccount, insertTransfer, lockTransfer, type GameAccountRow } from './repository';
 import type { ProviderCall } from '../lib/request-context';
 import { newTransferId } from './ids';

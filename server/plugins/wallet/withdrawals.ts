@@ -8,7 +8,7 @@ import { isPostgres } from '../../db/portable';
 import { unprocessable } from '../../errors';
 import { postEntry, reverseEntry, systemAccount, walletAccount, writeStatement, setStatementStatus, lockPlayer } from '../../ledger';
 import { parseBaht } from '../../ledger/money';
-import type { RunTransaction } from '../../ledger/idempotency';
+import type { RunTransaction } from '../../db';
 import type { ProviderCall } from '../../lib/request-context';
 
 /**
