@@ -7,6 +7,7 @@ import { realityReducer, type RealityState } from '../features/limits/realitySli
 import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
 import { registerReducer } from '../features/register/registerSlice';
 import { loggedInSession, sessionReducer, type SessionState } from '../features/session/sessionSlice';
+import type { HomeState } from '../features/wallet/homeSlice';
 import type { LaunchState } from '../features/wallet/launchSlice';
 import type { RecoverState } from '../features/recover/recoverSlice';
 import type { RefundFlow } from '../features/refund/refundSlice';
@@ -51,6 +52,8 @@ const realityPersist: PersistConfig<RealityState> = { key: 'reality', storage: l
 export interface LazyLoadedSlices {
   moveFlow: MoveState;
   gameLaunch: LaunchState;
+  /** The home's refusals and invite receive (features/wallet/homeStore.ts), with the wallet's chunk. */
+  home: HomeState;
   /** The forgotten-password machine (features/recover/recoverStore.ts), with the /forgot chunk. */
   recover: RecoverState;
   /** The refund modal's receive machine (features/refund/refundStore.ts), with the modal's chunk. */

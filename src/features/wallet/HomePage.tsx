@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { activeBonusApi } from '../../core/activeBonusApi';
-import { api } from '../../core/api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
-import { MODAL } from '../../core/modalIds';
+import { MODAL, type ModalId } from '../../core/modalIds';
 import { modalOpened } from '../../core/modalSlice';
-import { errorText, toastSuccess } from '../../core/notify';
+import { errorText } from '../../core/notify';
 import { playLimitsApi, restrictionCode, selectRestriction, useGetLimitsQuery } from '../../core/playLimits';
 import { selectLastSync } from '../../core/prefs';
 import { retryableLazy } from '../../components/retryableLazy';
@@ -24,12 +23,13 @@ import { AGREEMENT_MODAL, useAgreementPrompt } from './agreementPrompt';
 import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
 import { GameCarousel } from './GameCarousel';
+import { homeLeft, playRefused } from './homeSlice';
+import { inviteBonusReceived, moneyModalClosed, selectHome, selectInviteReceiving } from './homeStore';
 import { useDelayedFlag, useFormatAmount, useNow } from './hooks';
 import { syncTime } from './syncText';
 import { BonusIcon, DepositIcon, InviteIcon, RefreshIcon, RefundIcon, SpinIcon, TransferIcon, WithdrawIcon } from './icons';
 import { selectGameGroups, selectTotalBalance, type GameGroup } from './selectors';
 import { TRANSFER_MODAL, TransferModal } from './TransferModal';
-import { useReceiveInviteBonusMutation } from './walletEndpoints';
 import { WITHDRAW_MODAL, WithdrawModal } from './WithdrawModal';
 import './wallet.css';
 
@@ -131,35 +131,21 @@ export default function HomePage() {
   const showRefundBusy = useDelayedFlag(refundGate.busy);
   const inviteGate = useBannerGate({ source: 'invite', modalId: MODAL.invite, title: t('home.widgets.invite') });
   const showInviteBusy = useDelayedFlag(inviteGate.busy);
-  const [receiveInvite, receiving] = useReceiveInviteBonusMutation();
-  const showReceiving = useDelayedFlag(receiving.isLoading);
+  const receiving = useAppSelector(selectInviteReceiving);
+  const showReceiving = useDelayedFlag(receiving);
   useAgreementPrompt();
   // Issue 15: during a time-out or self-exclusion the deposit and game buttons say so instead of opening.
   useGetLimitsQuery();
   const restriction = useAppSelector((state) => selectRestriction(state, now));
-  const [refusals, setRefusals] = useState(0);
+  const { refusals } = useAppSelector(selectHome);
+  useEffect(() => () => void dispatch(homeLeft()), [dispatch]);
   const refusal = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (refusals > 0) refusal.current?.focus();
   }, [refusals]);
-  const refuse = useCallback(() => setRefusals((count) => count + 1), []);
+  const refuse = useCallback(() => void dispatch(playRefused()), [dispatch]);
   const unlessRestricted = (action: () => void) => () => (restriction ? refuse() : action());
-
-  /** Spec §4: closing the transfer or withdraw modal with a true flag reloads the wallet. */
-  const closeThenReload = (close: () => void) => (changed: boolean) => {
-    close();
-    if (changed) dispatch(api.util.invalidateTags(['Wallet']));
-  };
-  /** Spec §4: receiving the invite bonus reloads the wallet (the call's tags); a refusal is the translated toast. */
-  const doReceiveInvite = () => {
-    if (receiving.isLoading) return;
-    receiveInvite()
-      .unwrap()
-      .then(
-        (answer) => toastSuccess(t('home.inviteReceived', { amount: format(answer?.amount) })),
-        () => undefined,
-      );
-  };
+  const closed = (id: ModalId) => (changed: boolean) => void dispatch(moneyModalClosed(id, changed));
   const openGameAccount = gameAccount.open;
   const viewGame = useCallback(
     (code: string) => {
@@ -268,9 +254,9 @@ export default function HomePage() {
         <button
           type="button"
           className="button"
-          onClick={doReceiveInvite}
-          aria-disabled={receiving.isLoading || undefined}
-          aria-busy={receiving.isLoading}
+          onClick={() => void dispatch(inviteBonusReceived())}
+          aria-disabled={receiving || undefined}
+          aria-busy={receiving}
           aria-describedby="invite-bonus-amount"
           data-testid="invite-receive"
         >
@@ -331,9 +317,9 @@ export default function HomePage() {
         </p>
       )}
 
-      {transfer.isOpen && <TransferModal onClose={closeThenReload(transfer.close)} />}
-      {withdraw.isOpen && <WithdrawModal onClose={closeThenReload(withdraw.close)} />}
-      {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closeThenReload(gameAccount.close)} />}
+      {transfer.isOpen && <TransferModal onClose={closed(TRANSFER_MODAL)} />}
+      {withdraw.isOpen && <WithdrawModal onClose={closed(WITHDRAW_MODAL)} />}
+      {gameAccount.isOpen && viewing && <GameAccountModal code={viewing} onClose={closed(GAME_ACCOUNT_MODAL)} />}
       {agreement.isOpen && (
         <Suspense fallback={null}>
           <AgreementModal onClose={agreement.close} />
