@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 
+import { playerSearchPath, playerSearchReducer } from './players/searchSlice';
 import { staffApi } from './staffApi';
 
 /**
@@ -9,7 +10,7 @@ import { staffApi } from './staffApi';
  */
 export const makeStaffStore = () =>
   configureStore({
-    reducer: { [staffApi.reducerPath]: staffApi.reducer },
+    reducer: { [staffApi.reducerPath]: staffApi.reducer, [playerSearchPath]: playerSearchReducer },
     middleware: (getDefault) => getDefault().concat(staffApi.middleware),
   });
 

@@ -5,16 +5,10 @@ import { useStaffI18n } from '../i18n/I18n';
 import { codeOf } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
-import { playersApi, type PlayerLookup, type PlayerStatus, type PlayerView } from './api';
+import { useStaffDispatch, useStaffSelector } from '../store';
+import { useSetPlayerStatusMutation, type PlayerLookup, type PlayerView } from './api';
+import { pageLeft, searchPlayer, selectPlayerSearch } from './searchSlice';
 import './players.css';
-
-type Search =
-  | { status: 'idle' }
-  | { status: 'empty' }
-  | { status: 'loading'; phone: string }
-  | { status: 'notFound'; phone: string }
-  | { status: 'failed'; code: string }
-  | { status: 'ready'; result: PlayerLookup; search: number };
 
 /** Money as the locale writes it, with the currency's symbol (THB ฿, LAK ₭). */
 function useMoney(currency: string) {
@@ -34,43 +28,27 @@ function useMoney(currency: string) {
  */
 export function PlayersPage() {
   const { t, errorText } = useStaffI18n();
+  const dispatch = useStaffDispatch();
+  const search = useStaffSelector(selectPlayerSearch);
   const [phone, setPhone] = useState('');
-  const [search, setSearch] = useState<Search>({ status: 'idle' });
-  const latest = useRef(0);
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const errorId = useId();
 
-  const onSubmit = async (e: FormEvent) => {
+  useEffect(() => () => void dispatch(pageLeft()), [dispatch]);
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const value = phone.trim();
-    if (!value) {
-      setSearch({ status: 'empty' });
-      input.current?.focus();
-      return;
-    }
-    const mine = ++latest.current;
-    setSearch({ status: 'loading', phone: value });
-    try {
-      const result = await playersApi.lookup(value);
-      if (mine === latest.current) setSearch({ status: 'ready', result, search: mine });
-    } catch (err) {
-      if (mine !== latest.current) return;
-      const code = codeOf(err);
-      setSearch(code === 'NO_DATA' ? { status: 'notFound', phone: value } : { status: 'failed', code });
-    }
+    if (!dispatch(searchPlayer(phone))) input.current?.focus();
   };
 
-  const onStatusChanged = (status: PlayerStatus) =>
-    setSearch((s) => (s.status === 'ready' ? { ...s, result: { ...s.result, player: { ...s.result.player, status } } } : s));
-
   const fieldError =
-    search.status === 'empty' ? t('players.phoneRequired') : search.status === 'failed' && search.code === 'INVALID_USER_INFO' ? t('players.badPhone') : null;
+    search.phase === 'empty' ? t('players.phoneRequired') : search.phase === 'failed' && search.code === 'INVALID_USER_INFO' ? t('players.badPhone') : null;
 
   return (
     <div className="players">
       <PageHeading>{t('players.title')}</PageHeading>
-      <form className="players__search" role="search" aria-label={t('players.search')} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="players__search" role="search" aria-label={t('players.search')} onSubmit={onSubmit} noValidate>
         <div className="staff-field">
           <label htmlFor="players-phone">{t('players.phone')}</label>
           <input
@@ -88,8 +66,8 @@ export function PlayersPage() {
             {t('players.phoneHint')}
           </span>
         </div>
-        <button type="submit" className="staff-button staff-button--primary" disabled={search.status === 'loading'} aria-busy={search.status === 'loading'}>
-          {search.status === 'loading' ? t('players.searching') : t('players.submit')}
+        <button type="submit" className="staff-button staff-button--primary" disabled={search.phase === 'searching'} aria-busy={search.phase === 'searching'}>
+          {search.phase === 'searching' ? t('players.searching') : t('players.submit')}
         </button>
       </form>
 
@@ -98,27 +76,27 @@ export function PlayersPage() {
           {fieldError}
         </p>
       )}
-      {search.status === 'loading' && (
+      {search.phase === 'searching' && (
         <p className="staff-muted" role="status">
           {t('players.searching')}
         </p>
       )}
-      {search.status === 'notFound' && (
+      {search.phase === 'notFound' && (
         <p className="staff-alert staff-alert--info" role="alert">
           {t('players.notFound', { phone: search.phone })}
         </p>
       )}
-      {search.status === 'failed' && search.code !== 'INVALID_USER_INFO' && (
+      {search.phase === 'failed' && search.code !== 'INVALID_USER_INFO' && (
         <p className="staff-alert staff-alert--error" role="alert">
           {errorText(search.code)}
         </p>
       )}
-      {search.status === 'ready' && <PlayerCard key={search.search} result={search.result} onStatusChanged={onStatusChanged} />}
+      {search.phase === 'found' && <PlayerCard key={search.requestId} result={search.result} />}
     </div>
   );
 }
 
-function PlayerCard({ result, onStatusChanged }: { result: PlayerLookup; onStatusChanged: (status: PlayerStatus) => void }) {
+function PlayerCard({ result }: { result: PlayerLookup }) {
   const { t, formatDateTime } = useStaffI18n();
   const { player, movements } = result;
   const money = useMoney(player.currency);
@@ -162,7 +140,7 @@ function PlayerCard({ result, onStatusChanged }: { result: PlayerLookup; onStatu
         </div>
       </dl>
 
-      <StatusControl player={player} onChanged={onStatusChanged} />
+      <StatusControl player={player} />
 
       <h3>{t('players.balances')}</h3>
       <dl className="player-card__balances">
@@ -232,10 +210,14 @@ function PlayerCard({ result, onStatusChanged }: { result: PlayerLookup; onStatu
 
 type Flow = { open: false } | { open: true; busy: boolean; error: string | null };
 
-/** "Set inactive" / "Set active": a confirmation step with a required reason; Escape or Cancel goes back. */
-function StatusControl({ player, onChanged }: { player: PlayerView; onChanged: (status: PlayerStatus) => void }) {
+/**
+ * "Set inactive" / "Set active": a confirmation step with a required reason; Escape or Cancel goes back. The card
+ * shows the new status (or a player found gone) from the search slice, which follows the endpoint's answer.
+ */
+function StatusControl({ player }: { player: PlayerView }) {
   const { t, errorText } = useStaffI18n();
   const announce = useAnnounce();
+  const [setStatus] = useSetPlayerStatusMutation();
   const [flow, setFlow] = useState<Flow>({ open: false });
   const [reason, setReason] = useState('');
   const toggle = useRef<HTMLButtonElement>(null);
@@ -278,13 +260,11 @@ function StatusControl({ player, onChanged }: { player: PlayerView; onChanged: (
     }
     setFlow({ open: true, busy: true, error: null });
     try {
-      const answer = await playersApi.setStatus(player.id, to, why);
-      onChanged(answer.status);
+      await setStatus({ id: player.id, status: to, reason: why }).unwrap();
       announce(t(`players.changed.${to}`, { name: player.name }));
       close();
     } catch (err) {
       const code = codeOf(err);
-      if (code === 'PLAYER_GONE') onChanged('gone');
       setFlow({ open: true, busy: false, error: code });
       // The confirm button was disabled while busy: bring the focus back to the reason to correct or retry.
       requestAnimationFrame(() => reasonBox.current?.focus());

@@ -1,5 +1,5 @@
 /** The player lookup's staff routes (docs/staff.md "Back office: players and the audit log"). */
-import { call } from '../staffApi';
+import { staffApi } from '../staffApi';
 
 export type PlayerStatus = 'active' | 'inactive' | 'gone';
 
@@ -36,8 +36,15 @@ export interface PlayerLookup {
   movements: StatementLine[];
 }
 
-export const playersApi = {
-  lookup: (phone: string) => call<PlayerLookup>('GET', `/api/staff/players?phone=${encodeURIComponent(phone)}`),
-  setStatus: (id: number, status: 'active' | 'inactive', reason: string) =>
-    call<{ id: number; status: PlayerStatus }>('POST', `/api/staff/players/${encodeURIComponent(String(id))}/status`, { status, reason }),
-};
+export const playersApi = staffApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** 404 NO_DATA for a phone no player has, 400 INVALID_USER_INFO for one no player could have. */
+    lookupPlayer: build.query<PlayerLookup, string>({ query: (phone) => `/api/staff/players?phone=${encodeURIComponent(phone)}` }),
+    /** Written to the audit log with the reason; 409 PLAYER_GONE once the player closed the account. */
+    setPlayerStatus: build.mutation<{ id: number; status: PlayerStatus }, { id: number; status: 'active' | 'inactive'; reason: string }>({
+      query: ({ id, status, reason }) => ({ url: `/api/staff/players/${encodeURIComponent(String(id))}/status`, method: 'POST', body: { status, reason } }),
+    }),
+  }),
+});
+
+export const { useSetPlayerStatusMutation } = playersApi;
