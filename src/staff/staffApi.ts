@@ -115,29 +115,3 @@ export const freshly = { subscribe: false, forceRefetch: true } as const;
 
 /** The signed-in staff member (a stored token checked, or the socket's retry asking whether the session lives). */
 export const fetchMe = () => staffApi.endpoints.me.initiate(undefined, freshly);
-
-/** The plain-fetch call the back-office pages used before their endpoints; gone once the last page moved. */
-export async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readStaffToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  let res: Response;
-  try {
-    // eslint-disable-next-line no-restricted-globals -- the pages not yet on the endpoints above
-    res = await fetch(`${window.location.origin}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: controller.signal });
-  } catch {
-    throw { code: controller.signal.aborted ? 'TIMEOUT' : 'NETWORK', status: 0 } satisfies StaffApiError;
-  } finally {
-    clearTimeout(timer);
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const code = messageOf(data) ?? 'GENERIC';
-    if (res.status === 401 && SESSION_ENDED_CODES.has(code)) sessionEndedListener?.();
-    throw { code, status: res.status } satisfies StaffApiError;
-  }
-  return data as T;
-}
