@@ -30,6 +30,23 @@ const refused: [string, string][] = [
   ['src/staff/x.ts', "import { api } from '../core/api';"],
   ['src/core/x.ts', "import { renderWithStore } from '../test/support/render';"],
   ['src/app/x.ts', "import { StaffApp } from '../staff/StaffApp';"],
+  // the server (ARCHITECTURE.md "Server layers")
+  ['server/db/x.ts', "import { buildApp } from '../app';"],
+  ['server/db/x.ts', "import { lockPlayer } from '../ledger';"],
+  ['server/lib/x.ts', "import wallet from '../plugins/wallet';"],
+  ['server/config.ts', "import { startJobLease } from './jobs/lease';"],
+  ['server/settings/x.ts', "import { seedDemo } from '../demo';"],
+  ['server/ledger/x.ts', "import wallet from '../plugins/wallet';"],
+  ['server/ledger/x.ts', "import { startReconciler } from '../jobs/reconcile';"],
+  ['server/transfers/x.ts', "import auth from '../http/auth';"],
+  ['server/plugins/wallet/x.ts', "import { findDefinition } from '../bonus/repository';"],
+  ['server/plugins/wallet/x.ts', "import { seedDemo } from '../../demo';"],
+  ['server/plugins/wallet/x.ts', "import { freshDb } from '../../test/support/helper';"],
+  ['server/plugins/wallet/x.ts', "const sim = () => import('../../simulators/game-sim');"],
+  ['server/plugins/wallet/x.ts', "import auth from '../../http/auth';"],
+  ['server/http/x.ts', "import demoBank from '../simulators/demo-bank';"],
+  ['server/jobs/x.ts', "import { chatMediaDir } from '../plugins/chat/uploads';"],
+  ['server/adapters/sms/x.ts', "import wallet from '../../plugins/wallet';"],
 ];
 
 const taken: [string, string][] = [
@@ -40,6 +57,14 @@ const taken: [string, string][] = [
   ['src/features/wallet/x.ts', "import { selectMoveState } from './flowSlices';"],
   ['src/app/x.ts', "import { selectMoveState } from '../features/wallet/flowSlices';"],
   ['src/prerender/x.ts', "import { buildRoutes } from '../app/router';"],
+  ['server/plugins/wallet/x.ts', "import bonus from '../bonus';"],
+  ['server/plugins/wallet/x.ts', "import bonus from '../bonus/index';"],
+  ['server/plugins/wallet/x.ts', "import { postEntry } from '../../ledger';"],
+  ['server/app.ts', "import demoBank from './simulators/demo-bank';"],
+  ['server/start.ts', "import { seedDemo } from './demo';"],
+  ['server/cli/x.ts', "import { seedDemo } from '../demo';"],
+  ['server/db/x.ts', "import { hashPassword } from '../lib/password';"],
+  ['server/demo/x.ts', "import { upsertDefinition } from '../plugins/bonus/repository';"],
 ];
 
 describe('import layers (scripts/lint/layers.cjs)', () => {
