@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 
@@ -97,6 +98,30 @@ describe('banner gate', () => {
     await user.click(button);
     await waitFor(() => expect(store.getState().modals.stack).toEqual(['refund']));
     expect(calls.count).toBe(2);
+  });
+
+  it('the banners go with their opener: back on the page, nothing shows until it is pressed again', async () => {
+    serveBanners(() => HttpResponse.json({ banners }));
+    function Page() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown((now) => !now)}>
+            Toggle page
+          </button>
+          {shown && <Opener />}
+        </>
+      );
+    }
+    const { user, store } = renderWithProviders(<Page />, { preloadedState: session });
+    await user.click(screen.getByRole('button', { name: 'Open refund' }));
+    await screen.findByRole('dialog', { name: 'Refund' });
+    await user.click(screen.getByRole('button', { name: 'Toggle page', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Refund' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Toggle page' }));
+    expect(await screen.findByRole('button', { name: 'Open refund' })).toHaveAttribute('aria-busy', 'false');
+    expect(screen.queryByRole('dialog', { name: 'Refund' })).not.toBeInTheDocument();
+    expect(store.getState().modals.stack).toEqual([]);
   });
 
   it('lets the player through silently when the banners fail to load', async () => {
