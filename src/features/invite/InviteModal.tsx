@@ -3,15 +3,12 @@ import { useTranslation } from 'react-i18next';
 
 import { useGetWalletQuery } from '../../core/walletApi';
 import { Modal } from '../../components/Modal';
-import { Pagination } from '../../components/Pagination';
-import { useDelayedFlag } from '../../components/useDelayedFlag';
+import { PagedList } from '../../components/PagedList';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { copyText } from '../../lib/copy';
 import { formatDateTime, pageCount } from '../../lib/format';
 import { INVITE_PAGE_SIZE, useGetInvitesQuery } from './inviteApi';
 import { inviteLink } from './inviteLink';
-import { EmptyState } from '../../components/EmptyState';
-import { Skeleton } from '../../components/Skeleton';
 import '../../components/forms.css';
 import './invite.css';
 
@@ -32,7 +29,6 @@ export default function InviteModal({ onClose }: { onClose: () => void }) {
   const wallet = useGetWalletQuery();
   const [page, setPage] = useState(1);
   const list = useGetInvitesQuery({ page, limit: INVITE_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
-  const showLoading = useDelayedFlag(list.isLoading);
   const [copied, setCopied] = useState<{ ok: boolean; text: string } | null>(null);
 
   const profileId = wallet.data?.profile?._id;
@@ -93,40 +89,42 @@ export default function InviteModal({ onClose }: { onClose: () => void }) {
           </div>
         </dl>
 
-        <section className="invite-list" aria-labelledby="invite-list-title" aria-busy={list.isFetching}>
-          <h3 id="invite-list-title" className="invite-list__title">
-            {t('invite.list.title')}
-          </h3>
-          {list.isLoading && showLoading && (
-            <Skeleton variant="card" testId="invite-list-loading" />
-          )}
-          {list.data &&
-            (list.data.invites.length === 0 ? (
-              <EmptyState text={t('invite.list.empty')} testId="invite-list-empty" />
-            ) : (
-              <table className="invite-list__table" data-testid="invite-list">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('invite.list.name')}</th>
-                    <th scope="col" className="num">
-                      {t('invite.list.amount')}
-                    </th>
-                    <th scope="col">{t('invite.list.date')}</th>
+        <PagedList
+          className="invite-list"
+          title={t('invite.list.title')}
+          titleId="invite-list-title"
+          query={list}
+          items={list.data?.invites}
+          emptyText={t('invite.list.empty')}
+          testId="invite-list"
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          pagesLabel={t('invite.list.pages')}
+        >
+          {(invites) => (
+            <table className="invite-list__table" data-testid="invite-list">
+              <thead>
+                <tr>
+                  <th scope="col">{t('invite.list.name')}</th>
+                  <th scope="col" className="num">
+                    {t('invite.list.amount')}
+                  </th>
+                  <th scope="col">{t('invite.list.date')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invites.map((item, index) => (
+                  <tr key={`${item.createdAt}-${index}`} data-testid="invite-row">
+                    <td>{item.from?.name ?? ''}</td>
+                    <td className="num">{format(item.amount)}</td>
+                    <td>{formatDateTime(item.createdAt)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {list.data.invites.map((item, index) => (
-                    <tr key={`${item.createdAt}-${index}`} data-testid="invite-row">
-                      <td>{item.from?.name ?? ''}</td>
-                      <td className="num">{format(item.amount)}</td>
-                      <td>{formatDateTime(item.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ))}
-          <Pagination page={page} pages={pages} onPage={setPage} label={t('invite.list.pages')} />
-        </section>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </PagedList>
       </div>
     </Modal>
   );

@@ -7,10 +7,9 @@ import { modalOpened } from '../../core/modalSlice';
 import { DepositIcon, DotIcon, FlagIcon, GiftIcon, TransferIcon, WithdrawIcon } from '../../components/icons';
 import { PageTitle } from '../../components/PageTitle';
 import { Modal } from '../../components/Modal';
-import { Pagination } from '../../components/Pagination';
+import { PagedList } from '../../components/PagedList';
 import { Receipt } from '../../components/Receipt';
 import { receiptFromStatement } from '../../components/receipt';
-import { useDelayedFlag } from '../../components/useDelayedFlag';
 import { useFormatAmount } from '../../components/useFormatAmount';
 import { useModal } from '../../components/useModal';
 import { useNow } from '../../components/useNow';
@@ -28,8 +27,6 @@ import {
   type StatementFilter,
 } from './statementApi';
 import { activityText, dayLabel, entryKind, groupByDay, lineDirection, lineOutcome, lineRef, reviewReasonText, signedAmount, type AccountNames, type EntryKind, type Texts } from './statementRules';
-import { EmptyState } from '../../components/EmptyState';
-import { Skeleton } from '../../components/Skeleton';
 import './statement.css';
 
 const ICONS: Record<EntryKind, ComponentType> = {
@@ -166,7 +163,6 @@ export default function StatementPage() {
   const [filter, setFilter] = useState<StatementFilter | ''>('');
   const list = useGetStatementsQuery({ page, limit: STATEMENT_PAGE_SIZE, ...(filter ? { type: filter } : {}) }, { refetchOnMountOrArgChange: true });
   const names = useStatementNames();
-  const showLoading = useDelayedFlag(list.isLoading);
   const pages = pageCount(list.data?.total ?? 0, STATEMENT_PAGE_SIZE);
   const texts: Texts = { t: (key, options) => t(key, options) as string, exists: (key) => i18n.exists(key) };
   const receiptModal = useModal(STATEMENT_RECEIPT_MODAL);
@@ -208,34 +204,38 @@ export default function StatementPage() {
           {t('statement.uploadStatus')}
         </button>
       </div>
-      <section className="statement__list" aria-labelledby="statement-list-title" aria-busy={list.isFetching}>
-        <h2 id="statement-list-title" className="visually-hidden">
-          {t('statement.list')}
-        </h2>
-        {list.isLoading && showLoading && (
-          <Skeleton variant="card" testId="statement-loading" />
+      <PagedList
+        className="statement__list"
+        title={t('statement.list')}
+        titleId="statement-list-title"
+        titleClassName="visually-hidden"
+        heading="h2"
+        query={list}
+        items={list.data?.statements}
+        emptyText={t('statement.empty')}
+        testId="statement"
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        pagesLabel={t('statement.pages')}
+      >
+        {(statements) => (
+          <div className="statement-days" data-testid="statement-list">
+            {groupByDay(statements).map((group) => (
+              <section key={group.day} className="statement-day" aria-label={dayLabel(group.day, now, texts.t)}>
+                <h3 className="statement-day__title" data-testid="statement-day">
+                  {dayLabel(group.day, now, texts.t)}
+                </h3>
+                <ol className="statement-entries">
+                  {group.entries.map((entry) => (
+                    <Entry key={entry._id} entry={entry} texts={texts} names={names} now={now} onReceipt={openReceipt} />
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </div>
         )}
-        {list.data &&
-          (list.data.statements.length === 0 ? (
-            <EmptyState text={t('statement.empty')} testId="statement-empty" />
-          ) : (
-            <div className="statement-days" data-testid="statement-list">
-              {groupByDay(list.data.statements).map((group) => (
-                <section key={group.day} className="statement-day" aria-label={dayLabel(group.day, now, texts.t)}>
-                  <h3 className="statement-day__title" data-testid="statement-day">
-                    {dayLabel(group.day, now, texts.t)}
-                  </h3>
-                  <ol className="statement-entries">
-                    {group.entries.map((entry) => (
-                      <Entry key={entry._id} entry={entry} texts={texts} names={names} now={now} onReceipt={openReceipt} />
-                    ))}
-                  </ol>
-                </section>
-              ))}
-            </div>
-          ))}
-        <Pagination page={page} pages={pages} onPage={setPage} label={t('statement.pages')} />
-      </section>
+      </PagedList>
       {receiptModal.isOpen && receiptOf && (
         <Modal id={STATEMENT_RECEIPT_MODAL} title={t('receipt.modalTitle')} onClose={receiptModal.close}>
           <Receipt {...statementReceipt(receiptOf, texts)} onClose={receiptModal.close} takeFocus={false} />
