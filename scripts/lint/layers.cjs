@@ -4,7 +4,7 @@
 const path = require('node:path');
 
 /**
- * Layers (ARCHITECTURE.md "Server layers" and the SPA paragraph after it; docs/client.md "Where does my change go"):
+ * Layers (docs/server.md "Code layout", docs/client.md "Layout" and its "Where does my change go"):
  * every import points down. Each zone names the folder of the importing file and the folders it may not import;
  * the longest matching zone applies. Paths are resolved from the real files, so `../other/x` and
  * `../../features/other/x` are both caught. Tests and test support are outside the zones.
@@ -24,7 +24,7 @@ const LAYER_ZONES = [
   { from: 'src/core', deny: below('src/core', 'src/lib') },
   { from: 'src/lib', deny: below('src/lib') },
 ];
-// The server (ARCHITECTURE.md "Server layers"). Entry points and app.ts wire everything and are in no zone; test
+// The server (docs/server.md "Code layout"). Entry points and app.ts wire everything and are in no zone; test
 // support, the demo data and the simulators' pages are theirs alone; a feature reaches another only through its index.ts.
 // (as imported: no extension)
 const SERVER_TOP = ['server/app', 'server/start', 'server/cluster', 'server/server', 'server/spa-build', 'server/cli'];
