@@ -11,7 +11,7 @@ import { HYDRATE_LOCALE, HYDRATE_PATH, type BootData, type ScreenPrerender } fro
  * put the password in the address).
  */
 
-/** The language cookie the SPA writes when a language is applied (src/app/i18n.ts), read to pick the variant. */
+/** The language cookie the SPA writes when a language is applied (src/core/i18n.ts), read to pick the variant. */
 export const LANGUAGE_COOKIE = 'lang';
 
 /** dist/prerender/login.json or home.json, read once per build (its modification time); none when the build has none. */

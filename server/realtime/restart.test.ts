@@ -7,11 +7,11 @@ import { depositTo, insertPlayer } from '../test/support/ledger';
 import { createStaff } from '../test/support/staff';
 import { STAFF_NAMESPACE, STAFF_ROOM } from '../plugins/chat/staff-socket';
 import { freshDb, openSlipsAllDay, testConfig, type TestDb } from '../test/support/helper';
-import { openRoomSocket, RECONNECT_DELAY_MS } from '../../src/app/roomSocket';
+import { openRoomSocket, RECONNECT_DELAY_MS } from '../../src/core/roomSocket';
 
 /**
  * Sockets during a restart (docs/operations.md): a process closing gracefully closes its sockets' transports, so
- * the player's room socket (the SPA's own src/app/roomSocket.ts) and the staff console's socket (its options:
+ * the player's room socket (the SPA's own src/core/roomSocket.ts) and the staff console's socket (its options:
  * src/staff/live/socket.ts) reconnect by themselves, here to a new process on the same port (in production,
  * another worker), join again and hear the next push.
  */
