@@ -2,7 +2,7 @@ import { lookupApi, type SiteActive, type SiteInfo } from '../core/lookupApi';
 import type { AppStore } from './store';
 
 /**
- * What the server embeds in the page (server/plugins/spa.ts `withBootData`): the lookups the first screen draws
+ * What the server embeds in the page (server/http/spa.ts `withBootData`): the lookups the first screen draws
  * from. Seeding the API cache with them before the first render puts the demo banner and the operator's name on
  * the first paint (no layout shift when the answers would arrive) and saves those two requests.
  */

@@ -2,7 +2,7 @@ import { nextTask } from './nextTask';
 
 /**
  * What the prerendered login page's first script does (src/bootLoader.ts; webpack's EntryScriptsAfterLoader;
- * server/plugins/spa-prerender.ts; docs/client.md "First screen"). The page names the app's entry scripts
+ * server/http/spa-prerender.ts; docs/client.md "First screen"). The page names the app's entry scripts
  * (`<meta name="entry-script">`) and the first screen's other scripts (`<meta name="preload-script">`) instead of
  * fetching them: the screen in the root (`hidden`) is shown once the web fonts its text is set in are loaded, and
  * after its first paint the scripts are fetched and the entry scripts started in order, so that paint waits for
@@ -14,7 +14,7 @@ export const FONT_WAIT_MS = 1500;
 export const PAINT_WAIT_MS = 1000;
 
 /**
- * Marks a prerendered screen that only a logged-in player gets to (the home, server/plugins/spa-prerender.ts): the
+ * Marks a prerendered screen that only a logged-in player gets to (the home, server/http/spa-prerender.ts): the
  * server cannot tell (the session is in the browser's storage), so the loader shows it only when a session is
  * stored, and otherwise drops it: a visitor's /user/home goes on to the login, without the player's home flashing
  * first.

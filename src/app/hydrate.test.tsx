@@ -16,7 +16,7 @@ import { mountApp } from './start';
 import { makeStore, type RootState } from './store';
 
 /*
- * The prerendered home (src/prerender/homeScreen.tsx, as the server serves it: server/plugins/spa-prerender.ts) is
+ * The prerendered home (src/prerender/homeScreen.tsx, as the server serves it: server/http/spa-prerender.ts) is
  * hydrated by the app's first render (start.tsx mountApp): its elements are kept, with nothing React had to draw
  * afresh, even when the wallet has answered before the first render; a screen in another language is replaced.
  */

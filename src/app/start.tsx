@@ -125,7 +125,7 @@ function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> 
 
 /**
  * Once the app's first screen is in the page (it hydrated or replaced a prerendered one, if any): the root stops
- * being inert (server/plugins/spa-prerender.ts keeps a prerendered screen out of reach until the app is there).
+ * being inert (server/http/spa-prerender.ts keeps a prerendered screen out of reach until the app is there).
  */
 function Mounted({ container }: { container: HTMLElement }) {
   useLayoutEffect(() => {

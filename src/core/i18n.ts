@@ -99,7 +99,7 @@ export function initI18n(lng: Locale): Promise<unknown> {
     .then(() => (i18n.language === lng ? undefined : i18n.changeLanguage(lng)));
 }
 
-/** The cookie that tells the server which language to draw /login in next time (server/plugins/spa-prerender.ts). */
+/** The cookie that tells the server which language to draw /login in next time (server/http/spa-prerender.ts). */
 export const langCookie = (locale: Locale) => `lang=${locale}; path=/; max-age=31536000; samesite=lax`;
 
 /** The language whose <html lang> and cookie this page has written (applyLocale). */

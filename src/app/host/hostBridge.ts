@@ -70,7 +70,7 @@ export interface HostBridgeOptions {
 
 const selectWallet = walletApi.endpoints.getWallet.select();
 
-/** GET /api/lookup/frame: the allowed host origins (server/plugins/host-frame.ts). */
+/** GET /api/lookup/frame: the allowed host origins (server/http/host-frame.ts). */
 const hostApi = api.injectEndpoints({
   endpoints: (build) => ({
     getHostOrigins: build.query<{ hostOrigins: string[] }, void>({ query: () => '/api/lookup/frame', extraOptions: { silent: true } }),
