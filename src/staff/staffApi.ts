@@ -113,5 +113,8 @@ export const staffApi = createApi({
 /** A query asked once, now, for a flow that reads the answer itself (not a view of the cache). */
 export const freshly = { subscribe: false, forceRefetch: true } as const;
 
+/** A mutation whose caller reads the answer itself: not kept in the store afterwards (a long shift sends many). */
+export const untracked = { track: false } as const;
+
 /** The signed-in staff member (a stored token checked, or the socket's retry asking whether the session lives). */
 export const fetchMe = () => staffApi.endpoints.me.initiate(undefined, freshly);

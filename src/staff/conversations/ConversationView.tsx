@@ -5,7 +5,7 @@ import { useStaffI18n } from '../i18n/I18n';
 import { useLive, useLiveEvent } from '../live/Live';
 import { codeOf, nextRequestId } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
-import { freshly, staffApi, type ReplyBody } from '../staffApi';
+import { freshly, staffApi, untracked, type ReplyBody } from '../staffApi';
 import { useStaffDispatch } from '../store';
 import type { ChatMessage, ConversationSummary, StaffProfile } from '../types';
 import { Composer } from './Composer';
@@ -72,7 +72,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
     readTimer.current = setTimeout(() => {
       readTimer.current = null;
       pendingRead.current = false;
-      storeDispatch(staffApi.endpoints.markRead.initiate(id)).unwrap().then(
+      storeDispatch(staffApi.endpoints.markRead.initiate(id, untracked)).unwrap().then(
         () => onRead(id),
         () => undefined, // the badge stays; the next view or message tries again
       );
@@ -138,7 +138,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
 
   const lastSession = messages[messages.length - 1]?.session_id ?? '';
   const send = async (body: ReplyBody) => {
-    const answer = await storeDispatch(staffApi.endpoints.reply.initiate({ id, body })).unwrap();
+    const answer = await storeDispatch(staffApi.endpoints.reply.initiate({ id, body }, untracked)).unwrap();
     // Shown at once; the server's `messaging` copy of it has the same _id and is not added again.
     const own: ChatMessage = {
       _id: answer._id,
@@ -171,7 +171,7 @@ export function ConversationView({ id, summary, staff, backTo, onRead }: Props) 
   const confirmClose = async () => {
     setCloseFlow({ status: 'closing' });
     try {
-      await storeDispatch(staffApi.endpoints.close.initiate(id)).unwrap();
+      await storeDispatch(staffApi.endpoints.close.initiate(id, untracked)).unwrap();
       dispatch({ type: 'history/closed' });
       setCloseFlow({ status: 'idle' });
       requestAnimationFrame(() => closedNote.current?.focus());

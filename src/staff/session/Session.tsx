@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 
 import { codeOf } from '../requestId';
-import { fetchMe, onStaffSessionEnded, SESSION_ENDED_CODES, staffApi } from '../staffApi';
+import { fetchMe, onStaffSessionEnded, SESSION_ENDED_CODES, staffApi, untracked } from '../staffApi';
 import { useStaffDispatch } from '../store';
 import type { StaffProfile } from '../types';
 import { readStaffToken, storeStaffToken } from './token';
@@ -66,7 +66,7 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback(async (username: string, password: string) => {
-    const answer = await dispatch(staffApi.endpoints.login.initiate({ username, password })).unwrap();
+    const answer = await dispatch(staffApi.endpoints.login.initiate({ username, password }, untracked)).unwrap();
     if ('challenge' in answer) return { challenge: answer.challenge };
     storeStaffToken(answer.token);
     setSession({ status: 'signedIn', staff: answer.staff, token: answer.token });
@@ -74,14 +74,14 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
   }, [dispatch]);
 
   const signInTotp = useCallback(async (challenge: string, code: string) => {
-    const { token, staff } = await dispatch(staffApi.endpoints.loginTotp.initiate({ challenge, code })).unwrap();
+    const { token, staff } = await dispatch(staffApi.endpoints.loginTotp.initiate({ challenge, code }, untracked)).unwrap();
     storeStaffToken(token);
     setSession({ status: 'signedIn', staff, token });
   }, [dispatch]);
 
   const signOut = useCallback(async () => {
     try {
-      await dispatch(staffApi.endpoints.logout.initiate()).unwrap();
+      await dispatch(staffApi.endpoints.logout.initiate(undefined, untracked)).unwrap();
     } catch {
       // the token is forgotten on this device whatever the server answered
     }
