@@ -2,6 +2,7 @@ import { combineSlices, configureStore, type Middleware } from '@reduxjs/toolkit
 import { FLUSH, PAUSE, PERSIST, persistReducer, PURGE, REGISTER, REHYDRATE, type PersistConfig } from 'redux-persist';
 
 import { chatReducer } from '../features/chat/chatSlice';
+import type { QrReplace } from '../features/deposit/qrReplaceSlice';
 import { qrDepositReducer } from '../features/deposit/qrSlice';
 import { realityReducer, type RealityState } from '../features/limits/realitySlice';
 import { restrictionFlowReducer } from '../features/limits/restrictionFlow';
@@ -54,6 +55,8 @@ export interface LazyLoadedSlices {
   gameLaunch: LaunchState;
   /** The home's refusals and invite receive (features/wallet/homeStore.ts), with the wallet's chunk. */
   home: HomeState;
+  /** The QR panel's "cancel the other QR?" question (features/deposit/qrReplaceStore.ts), with the deposit modal's chunk. */
+  qrReplace: QrReplace;
   /** The forgotten-password machine (features/recover/recoverStore.ts), with the /forgot chunk. */
   recover: RecoverState;
   /** The refund modal's receive machine (features/refund/refundStore.ts), with the modal's chunk. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppSelector } from '../../core/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { selectLocale } from '../../core/prefs';
 import { Receipt } from '../../components/Receipt';
 import { amountExample, keepAmountCharacters, readAmount, writeAmount } from '../../lib/amountInput';
@@ -16,6 +16,8 @@ import { useKeepFocus } from './useKeepFocus';
 import { formatCountdown, isCountdownUrgent, parseAmount, qrCreateDecision, QR_MINIMUM, QR_QUICK_PICKS, secondsLeft } from './qrRules';
 import type { QrBank } from './qrBanks';
 import type { QrMachine } from './qrSlice';
+import { qrReplaceAsked, qrReplaceConfirmed, qrReplaceDropped, qrReplaceKept } from './qrReplaceSlice';
+import { selectQrReplace } from './qrReplaceStore';
 
 interface QrPanelProps {
   bank: QrBank;
@@ -35,11 +37,13 @@ interface QrPanelProps {
 /** One bank's QR deposit: the amount form with quick picks, or the QR with its countdown and cancel. */
 export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, replaces, onLeave, payeeName }: QrPanelProps) {
   const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
   const locale = useAppSelector(selectLocale);
   const [text, setText] = useState('');
   const [tooLow, setTooLow] = useState(false);
-  // The amount waiting for the player's answer to "cancel the other QR?"; only "Cancel it and create" creates.
-  const [confirming, setConfirming] = useState<number | null>(null);
+  // The amount waiting for the player's answer to "cancel the other QR?" (qrReplaceSlice); only "Cancel it and create" creates.
+  const ask = useAppSelector(selectQrReplace);
+  const confirming = ask.status === 'asking' && ask.bank === bank ? ask.amount : null;
   const createButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const refocusCreate = useRef(false);
@@ -65,8 +69,10 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
   // The other QR ended meanwhile (expired, paid, cancelled): nothing to ask any more.
   const nothingToReplace = replaces === null;
   useEffect(() => {
-    if (nothingToReplace) setConfirming(null);
-  }, [nothingToReplace]);
+    if (nothingToReplace) dispatch(qrReplaceDropped());
+  }, [dispatch, nothingToReplace]);
+  // The question is the panel's: it goes with it (another bank chosen, the modal closed).
+  useEffect(() => () => void dispatch(qrReplaceDropped()), [dispatch]);
   // Asking: focus on "Keep it" (the safe answer). Kept: back to the create button.
   useEffect(() => {
     if (asking) keepButton.current?.focus();
@@ -78,7 +84,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
     event.preventDefault();
     if (decision === 'create') {
       setTooLow(false);
-      if (replaces) setConfirming(amount);
+      if (replaces) dispatch(qrReplaceAsked({ bank, amount }));
       else onCreate(amount);
     } else {
       // Spec §5: below the minimum the create action does nothing; the field says why.
@@ -177,7 +183,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
               onChange={(event) => {
                 setText(keepAmountCharacters(event.target.value));
                 setTooLow(false);
-                setConfirming(null);
+                dispatch(qrReplaceDropped());
               }}
               aria-describedby={hintId}
               aria-invalid={tooLow ? true : undefined}
@@ -197,7 +203,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
                 onClick={() => {
                   setText(writeAmount(value * 100, locale));
                   setTooLow(false);
-                  setConfirming(null);
+                  dispatch(qrReplaceDropped());
                 }}
                 data-testid={`qr-pick-${value}`}
               >
@@ -224,9 +230,8 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
                   type="button"
                   className="button button--primary"
                   onClick={() => {
-                    const value = confirming;
-                    setConfirming(null);
-                    onCreate(value);
+                    dispatch(qrReplaceConfirmed());
+                    onCreate(confirming);
                   }}
                   data-testid="qr-replace-confirm"
                 >
@@ -238,7 +243,7 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
                   className="button"
                   onClick={() => {
                     refocusCreate.current = true;
-                    setConfirming(null);
+                    dispatch(qrReplaceKept());
                   }}
                   data-testid="qr-replace-keep"
                 >
