@@ -189,6 +189,20 @@ describe('refund modal', () => {
     await waitFor(() => expect(fake.calls.wallet).toBe(wallets + 1));
   });
 
+  it('each opening starts afresh: what the last one received does not show again', async () => {
+    const { user, fake, dialog } = await openFromHome();
+    await user.click(await within(dialog).findByRole('button', { name: 'Receive refund' }));
+    await within(dialog).findByTestId('refund-received');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const checks = fake.calls.check;
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const again = await screen.findByRole('dialog', { name: 'Refund' });
+    expect(await within(again).findByTestId('refund-not-found')).toBeInTheDocument();
+    expect(within(again).queryByTestId('refund-received')).not.toBeInTheDocument();
+    expect(fake.calls.check).toBe(checks + 1);
+  });
+
   it('a refused receive is a red toast and the button comes back (no close flag: see refundRules.test)', async () => {
     const { user, fake, dialog } = await openFromHome();
     fake.refuseNext(422, 'REFUND_CONDITION');

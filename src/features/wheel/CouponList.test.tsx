@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 
@@ -147,6 +148,31 @@ describe('coupon list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog', { name: 'Claim coupon' })).not.toBeInTheDocument();
     expect(fake.calls.wallet).toBe(1);
+  });
+
+  it('a claim goes with its list: the wheel closed and opened again shows no claim dialog', async () => {
+    const fake = fakeWheelServer({ coupons: [coupon('c-1')] });
+    function Reopen() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <WalletOnScreen />
+          <button type="button" onClick={() => setOpen((now) => !now)}>
+            Toggle wheel
+          </button>
+          {open && <SpinWheelModal onClose={() => setOpen(false)} />}
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Reopen />, { preloadedState: { ...session, modals: { stack: ['spinWheel'] } } });
+    await user.click(await screen.findByRole('button', { name: 'Claim Cash prize c-1' }));
+    await screen.findByRole('dialog', { name: 'Claim coupon' });
+    await user.click(screen.getByRole('button', { name: 'Toggle wheel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Claim coupon' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Toggle wheel', hidden: true }));
+    expect(await screen.findByRole('button', { name: 'Claim Cash prize c-1', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Claim coupon', hidden: true })).not.toBeInTheDocument();
+    expect(fake.calls.claims).toEqual([]);
   });
 
   it('hides a failed list silently', async () => {
