@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import { badRequest, unauthorized } from '../../errors';
+import { errorBody as error } from '../../lib/wire-schemas';
 import type { SimSession } from '../../adapters/games/simulator';
 import { PLAY_CSS, PLAY_JS } from './assets';
 import { PAGE_CSP, renderExpiredPage, renderGamePage } from './page';
@@ -13,7 +14,6 @@ const codeParam = {
   properties: { code: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' } },
 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 2048 } as const;
-const error = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
 const QUICK_BETS = [1, 5, 10, 50, 100];
 
 /** Baht with at most 2 decimals -> satang, or null. */
