@@ -46,7 +46,9 @@ LAYER_ZONES.push(
   { from: 'server/realtime', deny: ['server/plugins', 'server/http', ...NOT_PRODUCTION, ...SERVER_TOP] },
   ...['server/ledger', 'server/transfers', 'server/wagering'].map((from) => ({ from, deny: ABOVE_MONEY })),
   { from: 'server/adapters', deny: ['server/ledger', 'server/transfers', 'server/wagering', ...ABOVE_MONEY] },
-  ...['server/settings', 'server/db', 'server/lib', 'server/config.ts', 'server/errors.ts'].map((from) => ({ from, deny: ABOVE_CORE })),
+  ...['server/settings', 'server/db'].map((from) => ({ from, deny: ABOVE_CORE })),
+  // The bottom: helpers that know no table and no setting.
+  ...['server/lib', 'server/config.ts', 'server/errors.ts'].map((from) => ({ from, deny: ['server/db', 'server/settings', ...ABOVE_CORE] })),
 );
 const TYPE_ONLY = ['src/app/store.ts'];
 

@@ -1,4 +1,4 @@
-/** Upload budgets (migration 202612010200_upload_quotas, server/lib/upload-quota.ts). */
+/** Upload budgets (migration 202612010200_upload_quotas, server/db/upload-quota.ts). */
 export interface UploadQuotaLocksTable {
   /** The budget: `addr:<client address>`, `guest:<guest id>` or `player:<player id>`. */
   key: string;

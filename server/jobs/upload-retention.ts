@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import { startJobLease, type Lease } from './lease';
-import { readUploadLimits } from '../lib/upload-limits';
-import { pruneUploadCharges } from '../lib/upload-quota';
+import { readUploadLimits } from '../settings/upload-limits';
+import { pruneUploadCharges } from '../db/upload-quota';
 import { chatMediaDir } from '../lib/upload-dirs';
 
 /**

@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, badRequest, notFound, tooMany } from '../../errors';
 import { MAX_HEADER_BYTES, headerProblem, readImageHeader } from '../../lib/image-header';
-import { readUploadLimits, type UploadLimits } from '../../lib/upload-limits';
-import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf } from '../../lib/upload-quota';
+import { readUploadLimits, type UploadLimits } from '../../settings/upload-limits';
+import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf } from '../../db/upload-quota';
 import { chatMediaDir } from '../../lib/upload-dirs';
 import { allowedExtensionOf, extensionAgrees, sniffMedia, SNIFF_BYTES, type SniffedType, type UploadKind } from './media-type';
 import { findUpload, insertUpload, type Customer } from './repository';
@@ -20,7 +20,7 @@ import type { IdentityFields } from './service';
  * 10 MB for an image and 20 MB for a video, streamed to DATA_DIR/chat-media (outside dist and public) under 128
  * random bits; kept only when the first bytes are an allowed type of the route's kind and the file name's
  * extension agrees; an image also only when its header's size is one a staff browser can show. Every upload is charged
- * to its budgets first (the player's, or the guest's and the client address's: server/lib/upload-quota.ts), and
+ * to its budgets first (the player's, or the guest's and the client address's: server/db/upload-quota.ts), and
  * refused while DATA_DIR is short of disk. Served back by GET /api/chat/media/{name} with the stored type and nosniff.
  */
 export const UPLOAD_CAPS: Record<UploadKind, number> = { image: 10 * 1024 * 1024, video: 20 * 1024 * 1024 };

@@ -6,8 +6,8 @@ import { AppError, badRequest, conflict, notFound, tooMany, unprocessable } from
 import { toBaht } from '../../ledger/money';
 import { MAX_SLIP_MEGAPIXELS, SlipReadError, bankNumberOf, extensionOf, sniffImageType, type SlipQr } from './domain/slip-qr';
 import { checkImage } from '../../lib/image-header';
-import { readUploadLimits } from '../../lib/upload-limits';
-import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf, type QuotaCharge } from '../../lib/upload-quota';
+import { readUploadLimits } from '../../settings/upload-limits';
+import { chargeUpload, hasDiskRoom, settleUpload, subjectsOf, type QuotaCharge } from '../../db/upload-quota';
 import { SlipReaderBusy } from './slip-pool';
 import { isInClosedHours } from './domain/slip-hours';
 import type { SlipsTable } from '../../db/schema-deposits';

@@ -70,7 +70,7 @@ export interface DepositEnv {
   operatorName: string;
   /** Where uploads go: {DATA_DIR}/uploads/slips. */
   uploadsDir: string;
-  /** DATA_DIR: its file system's free space is the uploads' watermark (server/lib/upload-quota.ts). */
+  /** DATA_DIR: its file system's free space is the uploads' watermark (server/db/upload-quota.ts). */
   dataDir: string;
   /** The operator's mobile wallet that gift vouchers are redeemed into (GIFT_RECEIVER_MOBILE). */
   giftReceiverMobile: string;

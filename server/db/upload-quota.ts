@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
-import type { UploadLimits } from './upload-limits';
+import type { DB } from './schema';
+import type { UploadLimits } from '../settings/upload-limits';
 
 /**
  * Upload budgets (issue 39 row 3; docs/chat.md "Upload budgets"): how many uploads and how many kept bytes one client
