@@ -5,7 +5,7 @@ import { api, CLIENT_HEADER, CLIENT_MARKER, reportFailure, sessionTokenOf, UPLOA
 import { classifyError } from '../../core/apiErrors';
 import { guestIdRevoked } from '../../core/prefs';
 import type { Locale } from '../../lib/locale';
-import { uploadProgressed } from './chatSlice';
+import { uploadProgressed } from './uploadProgress';
 
 import type { ChatMessage, MediaPayload } from '../../../shared/chatWire';
 

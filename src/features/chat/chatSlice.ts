@@ -1,4 +1,4 @@
-import { createAction, createSlice, type PayloadAction, type SerializedError, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type SerializedError, type UnknownAction } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 import { api } from '../../core/api';
@@ -18,8 +18,9 @@ import type {
   UploadArgs,
   UploadKind,
 } from './chatApi';
+import { uploadProgressed } from './uploadProgress';
 
-export { chatOpened };
+export { chatOpened, uploadProgressed };
 
 /**
  * One local media message (spec §4 Chat): its file goes up first, then the message naming the stored file.
@@ -180,8 +181,6 @@ function addMessage(state: ChatState, message: ChatMessage): boolean {
   return true;
 }
 
-/** Upload progress of a local media message, from the upload's XMLHttpRequest (chatApi). */
-export const uploadProgressed = createAction<{ localId: string; loaded: number; total: number }>('chat/uploadProgressed');
 
 /**
  * The chat endpoints' own request actions (pending, fulfilled, rejected of RTK Query's executeMutation), matched
