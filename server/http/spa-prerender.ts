@@ -11,9 +11,6 @@ import { HYDRATE_LOCALE, HYDRATE_PATH, type BootData, type ScreenPrerender } fro
  * put the password in the address).
  */
 
-/** The language cookie the SPA writes when a language is applied (src/core/i18n.ts), read to pick the variant. */
-export const LANGUAGE_COOKIE = 'lang';
-
 /** dist/prerender/login.json or home.json, read once per build (its modification time); none when the build has none. */
 export function prerenderCache(file: string): () => ScreenPrerender | undefined {
   let cached: { mtimeMs: number; value: ScreenPrerender | undefined } | undefined;
