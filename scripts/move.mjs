@@ -72,7 +72,9 @@ function respecify(fromNew, targetNew, spec, ext) {
   let rel;
   if (ext === '') rel = path.relative(path.dirname(fromNew), targetNew);
   else if (ext.startsWith('.js->')) rel = path.relative(path.dirname(fromNew), targetNew).replace(/\.tsx?$/, '.js');
-  else if (ext.startsWith('/index')) rel = path.relative(path.dirname(fromNew), path.dirname(targetNew));
+  // './folder' meant folder/index.ts: still the folder while the file keeps its name, else the file itself
+  else if (ext.startsWith('/index') && /^index\.[^.]+$/.test(path.basename(targetNew))) rel = path.relative(path.dirname(fromNew), path.dirname(targetNew));
+  else if (ext.startsWith('/index')) rel = path.relative(path.dirname(fromNew), targetNew).replace(/\.[^./]+$/, '');
   else rel = path.relative(path.dirname(fromNew), targetNew).slice(0, -ext.length);
   rel = rel.split(path.sep).join('/');
   if (rel === '') rel = '.';
