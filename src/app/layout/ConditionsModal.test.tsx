@@ -18,8 +18,12 @@ describe('conditions modal (user menu)', () => {
     server.use(http.get('/api/lookup/conditions', () => HttpResponse.json(conditions)));
   });
 
+  // The agreement accepted before: else it opens 1.5 s after the home (spec §9), and on a slow machine that is a second
+  // dialog before the test is done with this one.
+  const accepted = { ...initialPrefs, locale: 'en' as const, agreementAccepted: true };
+
   async function open() {
-    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok') } });
+    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok'), prefs: accepted } });
     await view.user.click(await screen.findByRole('button', { name: 'Conditions' }));
     return { ...view, dialog: await screen.findByRole('dialog', { name: 'Conditions' }) };
   }
@@ -44,7 +48,7 @@ describe('conditions modal (user menu)', () => {
         return HttpResponse.json(lang === 'la' ? ['<p>ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີຂຶ້ນໄປ</p>'] : ['<p>Players must be 20 or older.</p>']);
       }),
     );
-    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok'), prefs: { ...initialPrefs, locale: 'la' } } });
+    const view = renderApp('/user/home', { preloadedState: { session: loggedInSession('tok'), prefs: { ...accepted, locale: 'la' } } });
     await view.user.click(await screen.findByRole('button', { name: 'ເງື່ອນໄຂ' }));
     const dialog = await screen.findByRole('dialog', { name: 'ເງື່ອນໄຂການນຳໃຊ້' });
     expect(await within(dialog).findByText('ຜູ້ຫຼິ້ນຕ້ອງມີອາຍຸ 20 ປີຂຶ້ນໄປ')).toBeInTheDocument();
