@@ -25,8 +25,9 @@ import { testEngine } from './support/helper';
 // Redis. npm test (SQLite) and the Redis step (SQLite) skip it; .ci/run's "several processes" step sets both and runs it.
 const ready = testEngine() === 'postgres' && !!process.env.DATABASE_URL && !!process.env.REDIS_URL;
 const describeMp = ready ? describe : describe.skip;
-// Skipped on purpose outside .ci/run's "several processes" step: it needs PostgreSQL and Redis shared by processes.
-if (!ready) test.skip('multiprocess proof: needs DATABASE_URL (server:pg project) and REDIS_URL', () => undefined);
+// Reason for the skip: several processes must share one PostgreSQL schema and one Redis, which only .ci/run's
+// "several processes" step provides (it sets both and runs this file); there the skip is off and the proof runs.
+if (!ready) test.skip('multiprocess proof: needs DATABASE_URL (server:pg project) and REDIS_URL', () => undefined); // skipped: no shared PostgreSQL + Redis here
 
 jest.setTimeout(120_000);
 const ROOT = path.resolve(__dirname, '..', '..');
