@@ -30,7 +30,7 @@ export const STAFF_USAGE = `  staff list                   list the staff accoun
 /** The login route takes passwords up to this length. */
 const STAFF_PASSWORD_MAX_LENGTH = 128;
 /** Lower-case letters, digits, dot, dash, underscore; 3 to 32 characters starting with a letter or digit. */
-const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+export const USERNAME = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 
 export interface StaffOperatorContext extends OperatorIo {
   db: Kysely<DB>;
@@ -44,13 +44,13 @@ export interface StaffOperatorContext extends OperatorIo {
 }
 
 /** Prints a new second factor to its holder: once, here; the database keeps it sealed. */
-function printEnrolment(ctx: StaffOperatorContext, e: { secret: string; uri: string }): void {
+export function printEnrolment(ctx: StaffOperatorContext, e: { secret: string; uri: string }): void {
   ctx.out(`TOTP secret (base32): ${e.secret}`);
   ctx.out(`otpauth URI: ${e.uri}`);
   ctx.out('add it to an authenticator app (type the secret, or make a QR code of the URI); it is not shown again');
 }
 
-function noKey(ctx: StaffOperatorContext): boolean {
+export function noKey(ctx: StaffOperatorContext): boolean {
   if (ctx.secretKey) return false;
   ctx.err('no key to seal the TOTP secret with: set GAME_SECRET_KEY, or start the server once (it keeps its key in DATA_DIR); nothing was written');
   return true;
@@ -75,7 +75,7 @@ function parseOptions(words: string[]): { positional: string[]; options: Record<
   return { positional, options, bad: null };
 }
 
-async function readPassword(ctx: StaffOperatorContext, username: string): Promise<{ ok: true; password: string } | { ok: false }> {
+export async function readPassword(ctx: StaffOperatorContext, username: string): Promise<{ ok: true; password: string } | { ok: false }> {
   const fromEnv = ctx.env?.STAFF_PASSWORD;
   let password: string;
   if (fromEnv !== undefined && fromEnv !== '') {
