@@ -93,16 +93,25 @@ export async function pruneUploadCharges(db: Kysely<DB>, before: Date): Promise<
 }
 
 /**
+ * Bytes an unprivileged process may still write on the file system of `dir` (DATA_DIR), or null when statfs fails
+ * (a platform without it). The upload watermark below and the metric wallet_data_disk_free_bytes read it.
+ */
+export async function freeDiskBytes(dir: string): Promise<number | null> {
+  try {
+    const s = await fs.promises.statfs(dir);
+    return Number(s.bavail) * Number(s.bsize);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Whether the file system of `dir` (DATA_DIR: the SQLite ledger lives there too) has at least minFreeMb free for
  * an unprivileged process. Uploads stop at this watermark so that a full disk never stops the ledger's writes. A
  * statfs that fails (a platform without it) does not stop uploads: the budgets still bound them.
  */
 export async function hasDiskRoom(dir: string, minFreeMb: number): Promise<boolean> {
   if (minFreeMb <= 0) return true;
-  try {
-    const s = await fs.promises.statfs(dir);
-    return Number(s.bavail) * Number(s.bsize) >= minFreeMb * 1024 * 1024;
-  } catch {
-    return true;
-  }
+  const free = await freeDiskBytes(dir);
+  return free === null || free >= minFreeMb * 1024 * 1024;
 }

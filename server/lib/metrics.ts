@@ -16,6 +16,8 @@ export interface Metrics {
   openSockets: Gauge<'namespace'>;
   /** 1 while this process holds the job's lease (server/jobs/lease.ts), else 0. */
   jobLeaseHeld: Gauge<'job'>;
+  /** Bytes an unprivileged process may still write on DATA_DIR's file system (the upload watermark's reading). */
+  dataDiskFree: Gauge;
   /** Counts journal entries as the ledger writes them (installed on app.db). */
   ledgerPlugin: KyselyPlugin;
   /** Process metrics and event-loop delay (prom-client's defaults); only when /metrics is served. */
@@ -60,13 +62,13 @@ export function createMetrics(): Metrics {
     }),
     pending: new Gauge({
       name: 'wallet_pending',
-      help: 'Money movements not finished yet, read from the database at scrape: kind transfer (wallet <-> game, pending) or withdrawal (IN_PROGRESS)',
+      help: 'Work not finished yet, read from the database at scrape: kind transfer (wallet <-> game, pending), withdrawal (IN_PROGRESS) or review (payments under review, OPEN)',
       labelNames: ['kind'] as const,
       registers,
     }),
     pendingOldest: new Gauge({
       name: 'wallet_pending_oldest_age_seconds',
-      help: 'Age of the oldest unfinished transfer or withdrawal, 0 when there is none (read at scrape)',
+      help: 'Age of the oldest unfinished transfer, withdrawal or open review, 0 when there is none (read at scrape)',
       labelNames: ['kind'] as const,
       registers,
     }),
@@ -80,6 +82,11 @@ export function createMetrics(): Metrics {
       name: 'wallet_job_lease_held',
       help: 'Whether this process holds the lease of a background job that runs once across processes (reconciler, wagering-poller): 1 or 0',
       labelNames: ['job'] as const,
+      registers,
+    }),
+    dataDiskFree: new Gauge({
+      name: 'wallet_data_disk_free_bytes',
+      help: "Bytes free for the server's user on DATA_DIR's file system (uploads stop below the minFreeDiskMb watermark), read at scrape",
       registers,
     }),
     ledgerPlugin: journalEntryCounter((kind) => ledgerEntries.inc({ kind })),

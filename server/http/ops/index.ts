@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { unauthorized } from '../../errors';
 import { pendingMigrations } from '../../db/migrate';
+import { freeDiskBytes } from '../../db/upload-quota';
 import { labelOf, type Metrics } from '../../lib/metrics';
 
 declare module 'fastify' {
@@ -103,7 +104,7 @@ async function ops(app: FastifyInstance) {
       metrics.pendingOldest.set({ kind }, Number.isFinite(oldest) ? Math.max(0, (now - oldest) / 1000) : 0);
     };
     try {
-      const [transfers, withdrawals] = await Promise.all([
+      const [transfers, withdrawals, reviews] = await Promise.all([
         app.db
           .selectFrom('game_transfers')
           .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
@@ -114,13 +115,22 @@ async function ops(app: FastifyInstance) {
           .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
           .where('status', '=', 'IN_PROGRESS')
           .executeTakeFirst(),
+        app.db
+          .selectFrom('payment_reviews')
+          .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+          .where('status', '=', 'OPEN')
+          .executeTakeFirst(),
       ]);
       set('transfer', transfers);
       set('withdrawal', withdrawals);
+      set('review', reviews);
     } catch (err) {
       // A scrape still answers (latency, sockets...); the gauges keep their last values.
-      log.warn({ err: (err as Error).message }, 'metrics: pending transfers and withdrawals not read');
+      log.warn({ err: (err as Error).message }, 'metrics: pending transfers, withdrawals and reviews not read');
     }
+    // The upload watermark's own reading (db/upload-quota.ts); a platform without statfs leaves the gauge unset.
+    const free = await freeDiskBytes(config.dataDir);
+    if (free !== null) metrics.dataDiskFree.set(free);
     const io = app.hasDecorator('realtime') ? app.realtime.io : null;
     if (io) for (const [name, ns] of io._nsps) metrics.openSockets.set({ namespace: name }, ns.sockets.size);
   }
