@@ -10,6 +10,8 @@ export interface Metrics {
   httpDuration: Histogram<'route' | 'method' | 'status_class'>;
   ledgerEntries: Counter<'kind'>;
   providerCalls: Histogram<'provider' | 'operation' | 'outcome'>;
+  /** 1 while the provider's circuit breaker is open or half-open (server/adapters/http/breaker.ts), 0 when closed. */
+  providerCircuitOpen: Gauge<'provider'>;
   webhookEvents: Counter<'outcome'>;
   pending: Gauge<'kind'>;
   pendingOldest: Gauge<'kind'>;
@@ -52,6 +54,12 @@ export function createMetrics(): Metrics {
       help: 'Calls to outside services (game providers, payment gateway, payouts, slip verification, gift redeemer, SMS) by outcome: ok, refused, timeout, error',
       labelNames: ['provider', 'operation', 'outcome'] as const,
       buckets: PROVIDER_BUCKETS,
+      registers,
+    }),
+    providerCircuitOpen: new Gauge({
+      name: 'wallet_provider_circuit_open',
+      help: "Whether an outside service's circuit breaker refuses calls: 1 while open or half-open (one probe at a time), 0 when closed",
+      labelNames: ['provider'] as const,
       registers,
     }),
     webhookEvents: new Counter({
