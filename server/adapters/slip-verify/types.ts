@@ -8,6 +8,11 @@ export interface SlipQuery {
   /** 3-digit Thai bank code from the mini-QR. */
   sendingBank: string;
   transRef: string;
+  /**
+   * The mini-QR's whole text, as read from the slip (the real services, EasySlip and SlipOK, verify by it:
+   * docs/providers/). The simulator looks the transfer up by transRef and does not need it.
+   */
+  payload?: string;
 }
 
 export interface VerifiedTransfer {
