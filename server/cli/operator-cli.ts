@@ -15,6 +15,8 @@ import { BONUS_USAGE, runBonusCommand } from '../plugins/bonus/operator';
 import { INVITE_USAGE, runInviteCommand } from '../plugins/invite/operator';
 import { WHEEL_USAGE, runWheelCommand } from '../plugins/wheel/operator';
 import { STAFF_USAGE, runStaffCommand, terminalPrompt } from '../plugins/staff/operator';
+import { SETUP_USAGE, runSetup, terminalQuestion } from './operator-setup';
+import { runCheck, runCheckFromEnv } from './operator-check';
 
 export const USAGE = `Usage: npm run operator -- <command>
 
@@ -25,7 +27,9 @@ export const USAGE = `Usage: npm run operator -- <command>
                                set a player's status: gone shows the player /terminated, inactive ends their
                                sessions and refuses logins, active lets them log in again
   lookups [name]               print what GET /api/lookup/{name} answers (all of them without a name)
-${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}${STAFF_USAGE}  help                         this text
+${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}${STAFF_USAGE}${SETUP_USAGE}  check                        every setting a live start needs, what it is now and whether it is safe with
+                               real money; exit 1 when anything is unsafe, missing or weak
+  help                         this text
 `;
 
 export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
@@ -42,6 +46,8 @@ export interface OperatorContext {
   env?: Record<string, string | undefined>;
   /** Asks for a secret without echo; the CLI passes one only on a terminal. */
   prompt?: (question: string) => Promise<string>;
+  /** Asks a question whose answer is shown as typed (setup's username and name); only on a terminal. */
+  ask?: (question: string) => Promise<string>;
   /** The server's GAME_SECRET_KEY (staff totp seals the second factor's secret with it). */
   secretKey?: Buffer;
 }
@@ -135,6 +141,12 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
       if (code !== null) return code;
       break;
     }
+    case 'setup':
+      if (rest.length) break;
+      return runSetup({ db: ctx.db, out: ctx.out, err: ctx.err, now, env: ctx.env, prompt: ctx.prompt, ask: ctx.ask, secretKey: ctx.secretKey });
+    case 'check':
+      if (rest.length) break;
+      return runCheck({ db: ctx.db, env: ctx.env ?? {}, out: ctx.out, now });
     case undefined:
     case 'help':
     case '--help':
@@ -147,9 +159,11 @@ export async function runOperator(args: string[], ctx: OperatorContext): Promise
 }
 
 async function main(): Promise<void> {
+  // check judges the configuration itself: one the server would refuse is a finding, not a stop.
+  if (process.argv[2] === 'check' && process.argv.length === 3) process.exit(await runCheckFromEnv(process.env, (l) => console.log(l)));
   let config: Config;
   try {
-    config = loadConfig(process.env, { demoDefault: true, persistSecrets: false });
+    config = loadConfig(process.env, { demoDefault: process.env.NODE_ENV !== 'production', persistSecrets: false });
   } catch (e) {
     console.error(e instanceof ConfigError ? `Configuration error: ${e.message}` : String(e));
     process.exit(1);
@@ -164,6 +178,7 @@ async function main(): Promise<void> {
       err: (l) => console.error(l),
       env: process.env,
       prompt: process.stdin.isTTY && process.stdout.isTTY ? terminalPrompt : undefined,
+      ask: process.stdin.isTTY && process.stdout.isTTY ? terminalQuestion : undefined,
       // Only a key the server also reads: not one made up for this run (no GAME_SECRET_KEY and no key file yet).
       secretKey: process.env.GAME_SECRET_KEY || fs.existsSync(path.join(config.dataDir, 'game-secret-key')) ? config.gameSecretKey : undefined,
     });

@@ -126,26 +126,27 @@ export async function runSetup(ctx: SetupContext): Promise<number> {
   if (step === null) ctx.out('not on a terminal: the code was not confirmed here; the first sign-in at /staff asks for one');
 
   const at = now();
-  const result = await ctx.db.transaction().execute(async (trx) => {
+  type Outcome = { kind: 'admins'; admins: ActiveAdmin[] } | { kind: 'taken' } | { kind: 'made'; id: number };
+  const result = await ctx.db.transaction().execute(async (trx): Promise<Outcome> => {
     // Two setups at once: the second waits here and then sees the first one's admin.
     if (isPostgres(trx)) await sql`lock table staff_users in share row exclusive mode`.execute(trx);
     const admins = await activeAdmins(trx);
-    if (admins.length) return { admins } as const;
-    if (await repo.findStaffByUsername(trx, username)) return { taken: true } as const;
+    if (admins.length) return { kind: 'admins', admins };
+    if (await repo.findStaffByUsername(trx, username)) return { kind: 'taken' };
     let id: number;
     try {
       id = await repo.insertStaff(trx, { username, name, role: 'admin', password_hash: passwordHash, now: at.toISOString(), totp_secret: totp.sealed });
     } catch (e) {
-      if (repo.isDuplicateUsername(e)) return { taken: true } as const;
+      if (repo.isDuplicateUsername(e)) return { kind: 'taken' };
       throw e;
     }
     // The code typed here is used: it (and any earlier one) does not sign in again.
     if (step !== null) await repo.acceptTotpStep(trx, id, step);
     await recordStaffAction(trx, { staffId: id, action: 'staff.setup', subjectType: 'staff', subjectId: String(id), reason: 'first administrator (operator setup)', detail: { username, confirmed: step !== null } }, at);
-    return { id } as const;
+    return { kind: 'made', id };
   });
-  if ('admins' in result) return refuseExisting(ctx, result.admins);
-  if ('taken' in result) {
+  if (result.kind === 'admins') return refuseExisting(ctx, result.admins);
+  if (result.kind === 'taken') {
     ctx.err(taken);
     return 1;
   }
