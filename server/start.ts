@@ -27,13 +27,17 @@ function fail(message: string): never {
  * so a real install never gets them. With DEMO off, the demo accounts a demo start once made are disabled (their
  * logins are public).
  */
-async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean; demoDisabled?: DisabledDemoAccounts }> {
+async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean; demoDisabled?: DisabledDemoAccounts; noAdmin?: boolean }> {
   const database = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   try {
     await migrateToLatest(database.db);
     await sealPlaintextGameSecrets(database.db, config.gameSecretKey);
     await seedBase(database.db);
-    if (!config.demo) return { demoCreated: false, demoDisabled: await disableDemoAccounts(database.db) };
+    if (!config.demo) {
+      const demoDisabled = await disableDemoAccounts(database.db);
+      const admin = await database.db.selectFrom('staff_users').select('id').where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirst();
+      return { demoCreated: false, demoDisabled, noAdmin: !admin };
+    }
     await seedDemoStaff(database.db, new Date(), config.gameSecretKey);
     const { n } = await database.db.selectFrom('players').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     if (Number(n) > 0) return { demoCreated: false };
@@ -76,7 +80,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const { demoDisabled } = await prepareDatabase(config);
+  const { demoDisabled, noAdmin } = await prepareDatabase(config);
   if (demoDisabled?.staff.length) console.log(`DEMO is off: disabled the demo staff accounts ${demoDisabled.staff.join(', ')} (audited; staff enable <username> to undo)`);
   // WORKERS unset or 1: this process serves, as always. More: a primary and that many workers on the same port.
   const { url } = config.workers > 1 ? await runPrimary(config.workers) : await startServer(config);
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
     lines.push(`Demo payments staff: username ${DEMO_PAYMENTS_STAFF.username}, password ${DEMO_PAYMENTS_STAFF.password}, TOTP secret ${DEMO_PAYMENTS_STAFF.totpSecret} (add it to an authenticator app)`);
     if (!process.env.PAYMENT_WEBHOOK_SECRET) lines.push(`Demo payment webhook secret: ${DEMO_WEBHOOK_SECRET} (set PAYMENT_WEBHOOK_SECRET for real use)`);
   }
+  if (noAdmin) lines.push('No administrator yet: run npm run operator -- setup to create the first one (then npm run operator -- check)');
   console.log(lines.join('\n'));
 }
 
