@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config';
 import { PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/payments';
-import { SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
+import { EasySlipVerifier, SlipOkVerifier, SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
+import { circuitGauge, circuitsOf } from '../../adapters/http';
 import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
 import type { DepositsContext } from './context';
 import { DemoBankTransferBook } from './demo-transfer-book';
@@ -15,11 +16,52 @@ type Env = Record<string, string | undefined>;
  * set; `simulator` is a deliberate choice). A real adapter implements the interface in server/adapters/<x>
  * and is added as another case here, or passed to the plugin directly.
  */
-function kindOf(env: Env, name: string, demo: boolean): 'simulator' {
+function kindOf<K extends string = 'simulator'>(env: Env, name: string, demo: boolean, known: readonly K[] = ['simulator' as K]): K {
   const kind = env[name] || (demo ? 'simulator' : '');
-  if (kind === 'simulator') return kind;
+  if ((known as readonly string[]).includes(kind)) return kind as K;
   if (kind === '') throw new ConfigError(`${name} is required when DEMO is off (${name}=simulator to use the simulator deliberately)`);
-  throw new ConfigError(`${name} "${kind}" is not available; known: simulator`);
+  throw new ConfigError(`${name} "${kind}" is not available; known: ${known.join(', ')}`);
+}
+
+/** SLIP_VERIFIER's choices: the simulator (demo bank), or a real service (docs/providers/easyslip.md, slipok.md). */
+export const SLIP_VERIFIERS = ['simulator', 'easyslip', 'slipok'] as const;
+
+function required(env: Env, name: string, why: string): string {
+  const v = env[name]?.trim();
+  if (!v) throw new ConfigError(`${name} is required with ${why}`);
+  return v;
+}
+
+function positiveInt(env: Env, name: string): number | undefined {
+  const v = env[name];
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 100 || n > 60_000) throw new ConfigError(`${name} must be a whole number of milliseconds between 100 and 60000`);
+  return n;
+}
+
+/**
+ * A real slip verifier from the environment: its key (never logged), its base URL (the fake or a sandbox in tests),
+ * the timeout per attempt, and its circuit breaker, registered for the operator's readiness detail and on the
+ * wallet_provider_circuit_open gauge.
+ */
+function realSlipVerifier(app: FastifyInstance, env: Env, kind: 'easyslip' | 'slipok'): SlipVerifier {
+  const common = {
+    timeoutMs: positiveInt(env, 'SLIP_VERIFIER_TIMEOUT_MS'),
+    breaker: { onChange: circuitGauge(app.metrics?.providerCircuitOpen, kind) },
+    log: app.log.child({ adapter: 'slip-verify' }),
+  };
+  const verifier =
+    kind === 'easyslip'
+      ? new EasySlipVerifier({ ...common, apiKey: required(env, 'EASYSLIP_API_KEY', 'SLIP_VERIFIER=easyslip'), baseUrl: env.EASYSLIP_BASE_URL || undefined })
+      : new SlipOkVerifier({
+          ...common,
+          apiKey: required(env, 'SLIPOK_API_KEY', 'SLIP_VERIFIER=slipok'),
+          branchId: required(env, 'SLIPOK_BRANCH_ID', 'SLIP_VERIFIER=slipok'),
+          baseUrl: env.SLIPOK_BASE_URL || undefined,
+        });
+  circuitsOf(app).add(verifier.http.breaker);
+  return verifier;
 }
 
 export interface Given {
@@ -31,12 +73,14 @@ export interface Given {
 export function createDepositAdapters(app: FastifyInstance, env: Env, given: Given): Pick<DepositsContext, 'gateway' | 'verifier' | 'gift' | 'sims'> {
   const demo = app.config.demo;
   const gatewaySim = given.gateway || (kindOf(env, 'PAYMENT_GATEWAY', demo), false) ? null : new PaymentGatewaySimulator();
-  const verifierSim = given.verifier || (kindOf(env, 'SLIP_VERIFIER', demo), false) ? null : new SlipVerifierSimulator(new DemoBankTransferBook(app.db));
+  const verifierKind = given.verifier ? null : kindOf(env, 'SLIP_VERIFIER', demo, SLIP_VERIFIERS);
+  const verifierSim = verifierKind === 'simulator' ? new SlipVerifierSimulator(new DemoBankTransferBook(app.db)) : null;
+  const verifierReal = verifierKind === 'easyslip' || verifierKind === 'slipok' ? realSlipVerifier(app, env, verifierKind) : null;
   const giftSim = given.gift || (kindOf(env, 'GIFT_REDEEMER', demo), false) ? null : new GiftRedeemerSimulator({ now: () => app.clock.now() });
   // Timed and counted per call (wallet_provider_call_duration_seconds); otherwise the same objects.
   return {
     gateway: instrumentAdapter(app.metrics, 'payments', given.gateway ?? gatewaySim!, ADAPTER_OPERATIONS.payments),
-    verifier: instrumentAdapter(app.metrics, 'slip-verify', given.verifier ?? verifierSim!, ADAPTER_OPERATIONS.slipVerify),
+    verifier: instrumentAdapter(app.metrics, 'slip-verify', given.verifier ?? verifierSim ?? verifierReal!, ADAPTER_OPERATIONS.slipVerify),
     gift: instrumentAdapter(app.metrics, 'gift', given.gift ?? giftSim!, ADAPTER_OPERATIONS.gift),
     sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },
   };

@@ -211,7 +211,7 @@ async function recordAndRead(
 
   if (await findClaimedReference(ctx.db, qr.transRef)) return fail('SLIP_REFNO_DUPLICATED');
 
-  const verified = await ctx.verifier.verify({ sendingBank: qr.sendingBank, transRef: qr.transRef }, ctx.call);
+  const verified = await ctx.verifier.verify({ sendingBank: qr.sendingBank, transRef: qr.transRef, payload: qr.payload }, ctx.call);
   if (!verified.ok) {
     // Not found at the bank (or a bank mismatch) is an invalid slip; an outage is unknown and may be retried.
     return fail(verified.reason === 'SERVICE_UNAVAILABLE' ? 'UNKNOW_ERROR' : 'INVALID_SLIP');
@@ -270,7 +270,8 @@ async function recordAndRead(
 }
 
 async function receiverIsOperator(ctx: DepositsContext, t: VerifiedTransfer): Promise<boolean> {
-  if (t.receiver.promptPayId && digits(t.receiver.promptPayId) === digits(ctx.env.promptPayId)) return true;
+  // Real verifiers report the PromptPay id masked as the bank shows it (xxx-xxx-5678): compared like an account number.
+  if (t.receiver.promptPayId && accountMatches(ctx.env.promptPayId, t.receiver.promptPayId)) return true;
   if (!t.receiver.accountNo) return false;
   const accounts = await listReceivingAccounts(ctx.db);
   return accounts.some((a) => a.account_no && bankNumberOf(a.bank_code ?? '') !== null && accountMatches(a.account_no, t.receiver.accountNo));
