@@ -13,8 +13,8 @@ import { closeAgents, countOf, multipartFile, padPng, proxyToolsMissing, request
  * replaced: proxy-support.ts configFor) with TLS from a self-signed certificate in front of the real server, which
  * trusts X-Forwarded-For from 127.0.0.1 only (TRUST_PROXY), frames only for one host origin (FRAME_ANCESTORS) and
  * allows the lowest global rate limit (300 a minute per client address). Through the proxy over HTTPS: Chromium
- * logs in over HTTP/2 and its socket (WebSocket, /socket.io) carries a balance change made outside the page; a
- * slip of a phone screenshot's size is answered by the app; the build's pre-compressed files keep their encoding and
+ * logs in over HTTP/2 and its socket (WebSocket, /socket.io) carries a balance change made outside the page (a
+ * slip of a phone screenshot's size, answered by the app); the SPA uploads another over HTTP/2; the build's pre-compressed files keep their encoding and
  * the app's security headers come once; two client addresses are limited apart and a forged X-Forwarded-For does
  * not move a client out of its limit.
  */
@@ -56,7 +56,7 @@ if (missing) {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('through nginx: h2, a live balance over the socket, a 3 MB slip, pre-compressed files, headers once, the limit per client', async () => {
+  test('through nginx: h2, a live balance over the socket, 3 MB slips, pre-compressed files, headers once, the limit per client', async () => {
     const started = Date.now();
     const at = (what: string) => console.log(`proxy journey: ${what} (${Date.now() - started} ms)`);
 
@@ -70,7 +70,10 @@ if (missing) {
     expect(new URL(ws!.url()).origin).toBe(proxy.origin.replace('https:', 'wss:'));
     await until(async () => framesIn.some((f) => f.startsWith('40')), Boolean, 'socket.io connected'); // the namespace's CONNECT answer
     at(`logged in over h2, socket ${ws!.url()}`);
-    await page.evaluate(() => ((window as unknown as { proxyJourney: boolean }).proxyJourney = true));
+    await page.evaluate(() => {
+      (window as unknown as { proxyJourney: boolean }).proxyJourney = true;
+      performance.setResourceTimingBufferSize(5000); // the slip upload's entry is read below
+    });
 
     // Outside the page: the demo bank makes a transfer to the operator, and its slip (grown to 3 MB, a phone
     // screenshot's size) is uploaded through the proxy with the player's token, as the app on another device would.
@@ -108,6 +111,26 @@ if (missing) {
     expect(framesIn.slice(framesBefore).some((f) => /^42\["wallet",/.test(f))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { proxyJourney?: boolean }).proxyJourney)).toBe(true);
     at('the live balance arrived over the WebSocket');
+
+    // The phone's own way: the SPA uploads another 3 MB slip over HTTP/2 from the deposit modal.
+    const second = await request({ port: proxy.httpsPort, path: '/demo/bank/transfer', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(new URLSearchParams({ playerId: String(playerId), amount: '120.00', receiver: 'account' }).toString()) });
+    const ref2 = new URL(String(second.headers.location), 'https://x').searchParams.get('slip');
+    const slipFile = path.join(dir, 'slip.png');
+    fs.writeFileSync(slipFile, padPng((await request({ port: proxy.httpsPort, path: `/demo/bank/slips/${ref2}.png` })).body, 3 * 1024 * 1024, (n) => crypto.randomBytes(n)));
+    await page.getByTestId('widget-deposit').click();
+    const dialog = page.getByRole('dialog', { name: 'Deposit' });
+    await dialog.getByRole('tab', { name: 'Bank transfer' }).click();
+    await dialog.getByTestId('slip-file').setInputFiles(slipFile);
+    await dialog.getByTestId('slip-result').waitFor({ timeout: 60_000 });
+    expect(await dialog.getByTestId('slip-result').textContent()).toBe('Slip accepted: 120.00 baht is now in your wallet.');
+    const slipProtocols = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname === '/api/wallet/slip').map((e) => (e as PerformanceResourceTiming).nextHopProtocol),
+    );
+    expect(slipProtocols).toEqual(['h2']);
+    await until(walletBalance, (v) => Math.abs(v - (before + 270)) < 0.005, 'wallet + 120 after the page\'s own upload');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    at('the SPA uploaded a 3 MB slip over h2');
 
     // A built file with pre-compressed siblings: the app's own .br bytes arrive as they are (not recompressed, not
     // unpacked), its .gz for a gzip-only client, each with one Content-Encoding and one Vary.
