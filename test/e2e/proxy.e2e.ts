@@ -14,9 +14,9 @@ import { closeAgents, countOf, multipartFile, padPng, proxyToolsMissing, request
  * trusts X-Forwarded-For from 127.0.0.1 only (TRUST_PROXY), frames only for one host origin (FRAME_ANCESTORS) and
  * allows the lowest global rate limit (300 a minute per client address). Through the proxy over HTTPS: Chromium
  * logs in over HTTP/2 and its socket (WebSocket, /socket.io) carries a balance change made outside the page (a
- * slip of a phone screenshot's size, answered by the app); the SPA uploads another over HTTP/2; the build's pre-compressed files keep their encoding and
- * the app's security headers come once; two client addresses are limited apart and a forged X-Forwarded-For does
- * not move a client out of its limit.
+ * slip of a phone screenshot's size, answered by the app); the SPA uploads another over HTTP/2; the build's
+ * pre-compressed files keep their encoding and the app's security headers come once; two client addresses are
+ * limited apart and a forged X-Forwarded-For does not move a client out of its limit.
  */
 const missing = proxyToolsMissing();
 const HOST_ORIGIN = 'https://host.example';
@@ -56,6 +56,19 @@ if (missing) {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A transfer of `amount` from the player on the demo bank (through the proxy), and its slip grown to 3 MB. */
+  async function demoSlip(playerId: number, amount: string): Promise<Buffer> {
+    const form = new URLSearchParams({ playerId: String(playerId), amount, receiver: 'account' }).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const transfer = await request({ port: proxy.httpsPort, path: '/demo/bank/transfer', method: 'POST', headers, body: Buffer.from(form) });
+    expect(transfer.status).toBe(303);
+    const ref = new URL(String(transfer.headers.location), 'https://x').searchParams.get('slip');
+    expect(ref).toMatch(/^[A-Za-z0-9]{6,40}$/);
+    const png = await request({ port: proxy.httpsPort, path: `/demo/bank/slips/${ref}.png` });
+    expect(png.status).toBe(200);
+    return padPng(png.body, 3 * 1024 * 1024, (n) => crypto.randomBytes(n));
+  }
+
   test('through nginx: h2, a live balance over the socket, 3 MB slips, pre-compressed files, headers once, the limit per client', async () => {
     const started = Date.now();
     const at = (what: string) => console.log(`proxy journey: ${what} (${Date.now() - started} ms)`);
@@ -84,14 +97,7 @@ if (missing) {
     const db = new SQLite(path.join(server.dataDir, 'wallet.sqlite'), { readonly: true });
     const { id: playerId } = db.prepare('SELECT id FROM players WHERE phone = ?').get(DEMO_LOGIN.phone) as { id: number };
     db.close();
-    const form = Buffer.from(new URLSearchParams({ playerId: String(playerId), amount: '150.00', receiver: 'account' }).toString());
-    const transfer = await request({ port: proxy.httpsPort, path: '/demo/bank/transfer', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
-    expect(transfer.status).toBe(303);
-    const ref = new URL(String(transfer.headers.location), 'https://x').searchParams.get('slip');
-    expect(ref).toMatch(/^[A-Za-z0-9]{6,40}$/);
-    const png = await request({ port: proxy.httpsPort, path: `/demo/bank/slips/${ref}.png` });
-    expect(png.status).toBe(200);
-    const slip = padPng(png.body, 3 * 1024 * 1024, (n) => crypto.randomBytes(n));
+    const slip = await demoSlip(playerId, '150.00');
     const upload = multipartFile(slip, 'Screenshot_20261202.png', 'image/png');
     const framesBefore = framesIn.length;
     const uploaded = await request({
@@ -103,7 +109,10 @@ if (missing) {
     });
     // The app's answer (a 413 from nginx would be HTML with no request id of the app's).
     expect(uploaded.headers['x-request-id']).toBeTruthy();
-    expect({ status: uploaded.status, body: JSON.parse(uploaded.body.toString()) }).toMatchObject({ status: 200, body: { message: 'SUCCESS', slip: { status: 'SUCCESS', amount: 150 } } });
+    expect({ status: uploaded.status, body: JSON.parse(uploaded.body.toString()) }).toMatchObject({
+      status: 200,
+      body: { message: 'SUCCESS', slip: { status: 'SUCCESS', amount: 150 } },
+    });
     at(`slip of ${upload.body.length} bytes answered ${uploaded.status} by the app`);
 
     // The open page, untouched: the socket carries the wallet event and the balance grows by 150, no reload.
@@ -113,10 +122,8 @@ if (missing) {
     at('the live balance arrived over the WebSocket');
 
     // The phone's own way: the SPA uploads another 3 MB slip over HTTP/2 from the deposit modal.
-    const second = await request({ port: proxy.httpsPort, path: '/demo/bank/transfer', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Buffer.from(new URLSearchParams({ playerId: String(playerId), amount: '120.00', receiver: 'account' }).toString()) });
-    const ref2 = new URL(String(second.headers.location), 'https://x').searchParams.get('slip');
     const slipFile = path.join(dir, 'slip.png');
-    fs.writeFileSync(slipFile, padPng((await request({ port: proxy.httpsPort, path: `/demo/bank/slips/${ref2}.png` })).body, 3 * 1024 * 1024, (n) => crypto.randomBytes(n)));
+    fs.writeFileSync(slipFile, await demoSlip(playerId, '120.00'));
     await page.getByTestId('widget-deposit').click();
     const dialog = page.getByRole('dialog', { name: 'Deposit' });
     await dialog.getByRole('tab', { name: 'Bank transfer' }).click();
