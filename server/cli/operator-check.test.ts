@@ -9,6 +9,13 @@ import { seedDemo } from '../demo/index';
 import { seedDemoStaff } from '../demo/staff';
 import { DEMO_WEBHOOK_SECRET } from '../config';
 import { newSecretKey, secretKeyFrom } from '../lib/secret-box';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Config } from '../config';
+import { createGameProvider } from '../adapters/games';
+import { createPayoutAdapter } from '../adapters/payouts';
+import { createDepositAdapters } from '../plugins/deposits/adapters';
 import { runOperator } from './operator-cli';
 import { OUTSIDE_SERVICES, checkFindings, formatFindings, runCheck, type CheckFacts, type Finding, type Level, type OutsideService } from './operator-check';
 
@@ -89,6 +96,9 @@ const CASES: [string, Patch, string, Level, RegExp][] = [
   ['webhook secret unset', { env: { PAYMENT_WEBHOOK_SECRET: undefined } }, 'PAYMENT_WEBHOOK_SECRET', 'missing', /at least 32/],
   ['webhook secret short', { env: { PAYMENT_WEBHOOK_SECRET: 'x'.repeat(31) } }, 'PAYMENT_WEBHOOK_SECRET', 'weak', /guessed offline/],
   ['webhook secret the demo one', { env: { PAYMENT_WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET } }, 'PAYMENT_WEBHOOK_SECRET', 'unsafe', /published/],
+  ['EasySlip without its key', { env: { SLIP_VERIFIER: 'easyslip' } }, 'SLIP_VERIFIER (slip verifier)', 'missing', /EASYSLIP_API_KEY unset: the server refuses to start/],
+  ['SlipOK without its branch', { env: { SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'k'.repeat(20) } }, 'SLIP_VERIFIER (slip verifier)', 'missing', /SLIPOK_BRANCH_ID unset/],
+  ['EasySlip pointed elsewhere', { env: { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k'.repeat(20), EASYSLIP_BASE_URL: 'http://127.0.0.1:9999' } }, 'SLIP_VERIFIER (slip verifier)', 'warn', /elsewhere than the service/],
   ['PROMPTPAY_ID unset', { env: { PROMPTPAY_ID: undefined } }, 'PROMPTPAY_ID', 'unsafe', /demo PromptPay id/],
   ['PROMPTPAY_ID the demo one', { env: { PROMPTPAY_ID: '081-234-5678' } }, 'PROMPTPAY_ID', 'unsafe', /demo PromptPay id/],
   ['PROMPTPAY_NAME unset', { env: { PROMPTPAY_NAME: undefined } }, 'PROMPTPAY_NAME', 'missing', /account name/],
@@ -131,8 +141,12 @@ test('each outside service: unset is missing, a simulator or an unknown name uns
     expect(find(findings({ env: { [s.setting as string]: undefined } }), setting)[0]).toMatchObject({ level: 'missing', now: 'unset' });
     expect(find(findings({ env: { [s.setting as string]: 'simulator' } }), setting)[0]).toMatchObject({ level: 'unsafe', note: 'a simulator moves no real money' });
     expect(find(findings({ env: { [s.setting as string]: undefined, DEMO: 'on' } }), setting)[0]).toMatchObject({ level: 'unsafe', now: 'unset (simulator in demo mode)' });
-    expect(find(findings({ env: { [s.setting as string]: 'nope' } }), setting)[0]).toMatchObject({ level: 'unsafe', note: 'not available: the server refuses to start (available: simulator, acme)' });
+    expect(find(findings({ env: { [s.setting as string]: 'nope' } }), setting)[0]).toMatchObject({ level: 'unsafe', note: `not available: the server refuses to start (available: ${[...s.available, 'acme'].join(', ')})` });
   }
+  // A real slip verifier named with its settings: ok without the "acme" stand-in.
+  const slip = 'SLIP_VERIFIER (slip verifier)';
+  expect(find(findings({ env: { SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'k'.repeat(20), SLIPOK_BRANCH_ID: '123' } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'slipok' });
+  expect(find(findings({ env: { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k'.repeat(20) } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'easyslip' });
   // As the server is today: the SMS sender is the simulator whatever is set.
   expect(find(findings({}, OUTSIDE_SERVICES), 'SMS sender')[0]).toMatchObject({ level: 'unsafe', now: 'simulator (no setting chooses it)' });
 });
@@ -221,4 +235,30 @@ describe('on a database', () => {
     expect(r.stdout).toMatch(/^unsafe +database +not read +no database: run npm run migrate/m);
     expect(fs.existsSync(path.join(dataDir, 'wallet.sqlite'))).toBe(false);
   });
+});
+
+/** The names the server's own chooser of each service accepts: its refusal of an unknown one lists them. */
+function chooserKnows(choose: () => unknown): string[] {
+  try {
+    choose();
+  } catch (e) {
+    const m = /known: (.+)$/.exec((e as Error).message);
+    if (m) return m[1].split(/,\s*/);
+    throw e;
+  }
+  throw new Error('the chooser took an unknown name');
+}
+
+test("OUTSIDE_SERVICES knows the names each of the server's choosers accepts (a new adapter's name goes into both)", () => {
+  const app = { config: { demo: false }, db: null, clock: { now: () => new Date() } } as unknown as FastifyInstance;
+  const choosers: Record<string, () => unknown> = {
+    GAME_PROVIDER: () => createGameProvider({ demo: false } as Config, null as unknown as Kysely<DB>, { env: { GAME_PROVIDER: 'nope' } }),
+    PAYOUT_PROVIDER: () => createPayoutAdapter(false, { PAYOUT_PROVIDER: 'nope' }),
+    PAYMENT_GATEWAY: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'nope' }, {}),
+    SLIP_VERIFIER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'nope' }, {}),
+    GIFT_REDEEMER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'simulator', GIFT_REDEEMER: 'nope' }, {}),
+  };
+  for (const s of OUTSIDE_SERVICES.filter((x) => x.setting)) {
+    expect([s.setting, [...s.available].sort()]).toEqual([s.setting, chooserKnows(choosers[s.setting as string]).sort()]);
+  }
 });

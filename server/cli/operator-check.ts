@@ -17,6 +17,7 @@ import { createDb } from '../db';
 import { secretKeyFrom } from '../lib/secret-box';
 import { openTotpSecret } from '../plugins/staff/totp';
 import { DEMO_PROMPTPAY_ID } from '../plugins/deposits/domain/promptpay';
+import { SLIP_VERIFIERS } from '../plugins/deposits/adapters';
 
 export type Level = 'ok' | 'warn' | 'weak' | 'missing' | 'unsafe';
 export const FAILING: readonly Level[] = ['weak', 'missing', 'unsafe'];
@@ -40,13 +41,24 @@ export interface OutsideService {
   setting: string | null;
   available: readonly string[];
   simulators: readonly string[];
+  /** Settings a real adapter cannot start without, by its name. */
+  requires?: Readonly<Record<string, readonly string[]>>;
+  /** Settings that point a real adapter somewhere else than its service (contract fakes, sandboxes), by its name. */
+  overrides?: Readonly<Record<string, readonly string[]>>;
 }
 
 export const OUTSIDE_SERVICES: readonly OutsideService[] = [
   { service: 'game provider', setting: 'GAME_PROVIDER', available: ['simulator'], simulators: ['simulator'] },
   { service: 'payout provider', setting: 'PAYOUT_PROVIDER', available: ['simulator'], simulators: ['simulator'] },
   { service: 'payment gateway', setting: 'PAYMENT_GATEWAY', available: ['simulator'], simulators: ['simulator'] },
-  { service: 'slip verifier', setting: 'SLIP_VERIFIER', available: ['simulator'], simulators: ['simulator'] },
+  {
+    service: 'slip verifier',
+    setting: 'SLIP_VERIFIER',
+    available: SLIP_VERIFIERS,
+    simulators: ['simulator'],
+    requires: { easyslip: ['EASYSLIP_API_KEY'], slipok: ['SLIPOK_API_KEY', 'SLIPOK_BRANCH_ID'] },
+    overrides: { easyslip: ['EASYSLIP_BASE_URL'], slipok: ['SLIPOK_BASE_URL'] },
+  },
   { service: 'gift-link redeemer', setting: 'GIFT_REDEEMER', available: ['simulator'], simulators: ['simulator'] },
   { service: 'SMS sender', setting: null, available: ['simulator'], simulators: ['simulator'] },
 ];
@@ -141,7 +153,13 @@ export function checkFindings(env: Env, facts: CheckFacts, services: readonly Ou
     else if (s.simulators.includes(kind)) {
       const why = s.setting ? 'a simulator moves no real money' : 'registration codes and password resets go to the server log and the sms_outbox table, not to phones; pass a real SmsSender to buildApp (server/adapters/sms)';
       add('unsafe', label, now, why);
-    } else add('ok', label, kind, '');
+    } else {
+      const unset = (s.requires?.[kind] ?? []).filter((n) => val(env, n) === undefined);
+      const moved = (s.overrides?.[kind] ?? []).filter((n) => val(env, n) !== undefined);
+      if (unset.length) add('missing', label, kind, `${unset.join(' and ')} unset: the server refuses to start without ${unset.length > 1 ? 'them' : 'it'}`);
+      else if (moved.length) add('warn', label, `${kind}, ${moved.map((n) => `${n} ${safeUrl(String(val(env, n)))}`).join(', ')}`, `${moved.join(', ')} sends the calls elsewhere than the service (fakes and sandboxes only)`);
+      else add('ok', label, kind, '');
+    }
   }
 
   const promptPay = val(env, 'PROMPTPAY_ID');
