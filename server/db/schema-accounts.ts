@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the accounts, OTP and SMS work (migrations 202611250002_accounts, 202611260001_guess_counters, 202612010500_bank_guard_recovery). */
 
@@ -18,6 +18,8 @@ export interface OtpRequestsTable {
   purpose: Generated<OtpPurpose>;
   /** When a verified reset code set a new password; a code sets one once. */
   used_at: string | null;
+  /** The OTP provider's token for this code (migration 202612020400, SMS_PROVIDER=thaibulksms); null: our own code. */
+  provider_token: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type OtpPurpose = 'register' | 'reset';

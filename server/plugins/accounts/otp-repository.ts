@@ -73,9 +73,19 @@ export async function expireOlderOtps(db: Db, phone: string, keepId: number, now
 export const findOtpByTokenHash = (db: Db, tokenHash: string) =>
   db
     .selectFrom('otp_requests')
-    .select(['id', 'phone', 'code_hash', 'attempts', 'expires_at', 'verified_at'])
+    .select(['id', 'phone', 'code_hash', 'attempts', 'expires_at', 'verified_at', 'provider_token'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
+
+/** The OTP provider's token for the code it sent, and its reference when the SMS shows one (replacing ours). */
+export async function setProviderToken(db: Db, id: number, providerToken: string, ref?: string): Promise<void> {
+  await db.updateTable('otp_requests').set({ provider_token: providerToken, ...(ref ? { ref } : {}) }).where('id', '=', id).execute();
+}
+
+/** The provider accepted this code: verified now, and the code's HMAC stored so a double submit is answered here. */
+export async function markVerifiedWithCode(db: Db, id: number, codeHash: string, now: string): Promise<void> {
+  await db.updateTable('otp_requests').set({ verified_at: now, code_hash: codeHash }).where('id', '=', id).where('verified_at', 'is', null).execute();
+}
 
 /** Uses up one try, atomically; false when the tries were already used up. */
 export async function takeTry(db: Db, id: number, maxTries: number): Promise<boolean> {

@@ -4,7 +4,8 @@ import { AppError, badRequest, conflict, tooMany } from '../../errors';
 import type { AccountRules } from './rules';
 import { phoneTaken } from './repository';
 import { checkPhone } from './validation';
-import type { RequestScope } from '../../lib/request-context';
+import type { ProviderCall, RequestScope } from '../../lib/request-context';
+import { SmsSendError } from '../../adapters/sms/types';
 import type { OtpPurpose } from '../../db/schema-accounts';
 import * as repo from './otp-repository';
 
@@ -86,16 +87,36 @@ export class OtpService {
     if (await repo.phoneVerifiedSince(db, phone, iso(minus(now, this.rules.otpVerifiedValidSeconds)))) return { code: 'OTP_VERIFIED' };
 
     const otp = await this.issue(phone, now, 'register');
-    // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away.
+    // The SMS goes out after the commit (a slow gateway must not hold the lock); if it fails the row goes away,
+    // unless it may have gone out (a provider's timeout): then the row stays, unusable, and its send slot used.
+    let ref: string;
     try {
-      await this.app.sms.send(phone, otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang), scope?.call);
+      ref = await this.deliver(otp, phone, () => otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang), scope?.call, true);
     } catch (err) {
-      await repo.deleteOtp(db, otp.id);
+      if (!(err instanceof SmsSendError && err.maybeSent)) await repo.deleteOtp(db, otp.id);
       (scope?.log ?? this.app.log).warn({ err }, 'OTP SMS not sent');
       throw new AppError(502, 'OTP_SEND_FAIL');
     }
     await repo.expireOlderOtps(db, phone, otp.id, iso(now));
-    return { otpRef: otp.ref, otpToken: otp.token };
+    return { otpRef: ref, otpToken: otp.token };
+  }
+
+  /**
+   * Where the two ways of sending a code part (the only place, with `check`): our code in our text through
+   * app.sms, or an OTP provider's (app.smsOtp) own code in its own template, its token stored on our row. Answers
+   * the reference the SMS shows: the provider's when it gives one and `takeRef` (not for a reset, whose answer went
+   * before the SMS), else ours.
+   */
+  private async deliver(otp: IssuedOtp, phone: string, text: () => string, call: ProviderCall | undefined, takeRef: boolean): Promise<string> {
+    const provider = this.app.smsOtp;
+    if (!provider) {
+      await this.app.sms.send(phone, text(), call);
+      return otp.ref;
+    }
+    const sent = await provider.request(phone, call);
+    const ref = takeRef ? sent.ref : undefined;
+    await repo.setProviderToken(this.app.db, otp.id, sent.providerToken, ref);
+    return ref ?? otp.ref;
   }
 
   /**
@@ -114,12 +135,12 @@ export class OtpService {
     await repo.expireOlderOtps(db, phone, otp.id, iso(now));
     if (registered) {
       const log = scope?.log ?? this.app.log;
-      const text = otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang, 'reset');
-      const sent: Promise<void> = this.app.sms
-        .send(phone, text, scope?.call)
+      const text = () => otpText(otp.code, otp.ref, this.rules.otpTtlSeconds, lang, 'reset');
+      const sent: Promise<void> = this.deliver(otp, phone, text, scope?.call, false)
+        .then(() => undefined)
         .catch(async (err: unknown) => {
           log.warn({ err }, 'password reset SMS not sent');
-          await repo.deleteOtp(db, otp.id);
+          if (!(err instanceof SmsSendError && err.maybeSent)) await repo.deleteOtp(db, otp.id);
         })
         .catch((err: unknown) => log.error({ err }, 'password reset OTP row not removed'))
         .finally(() => this.sending.delete(sent));
@@ -138,7 +159,9 @@ export class OtpService {
    * and inserted under the phone's lock row so concurrent sends and processes cannot pass them.
    */
   private async issue(phone: string, now: Date, purpose: OtpPurpose): Promise<IssuedOtp> {
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    // With an OTP provider the provider makes the code: ours is a random value nobody is sent, so its HMAC matches
+    // no pin until the provider accepts one (markVerifiedWithCode).
+    const code = this.app.smsOtp ? crypto.randomBytes(16).toString('hex') : String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const token = crypto.randomBytes(32).toString('base64url');
     const ref = Array.from({ length: 6 }, () => REF_ALPHABET[crypto.randomInt(REF_ALPHABET.length)]).join('');
     const tokenHash = sha256(token);
@@ -154,7 +177,8 @@ export class OtpService {
     return { id, code, ref, token };
   }
 
-  async verify(otpToken: string, otpCode: string): Promise<{ code: 'OTP_CODE_VALID' }> {
+  /** `call`: the request's id for the provider's log lines (OTP provider only). */
+  async verify(otpToken: string, otpCode: string, call?: ProviderCall): Promise<{ code: 'OTP_CODE_VALID' }> {
     const { db } = this.app;
     const tokenHash = sha256(otpToken);
     const otp = await repo.findOtpByTokenHash(db, tokenHash);
@@ -168,6 +192,19 @@ export class OtpService {
     const now = this.app.clock.now();
     if (otp.expires_at <= iso(now)) throw badRequest('OTP_EXPIRED');
     if (!(await repo.takeTry(db, Number(otp.id), this.rules.otpMaxTries))) throw tooMany('OTP_BLOCK');
+    const provider = this.app.smsOtp;
+    if (provider && otp.provider_token) {
+      // The provider's code: it checks the pin (after our try was taken, so our 5 tries bound its checks too).
+      const checked = await provider.verify(otp.provider_token, otpCode.trim(), call);
+      if (checked === 'invalid') throw badRequest('OTP_CODE_INVALID');
+      if (checked === 'expired') throw badRequest('OTP_EXPIRED');
+      // No definite answer: the try stays used (the check may have reached the provider); the player tries again.
+      if (checked !== 'ok') throw new AppError(502, 'OTP_VERIFY_FAIL');
+      await repo.markVerifiedWithCode(db, Number(otp.id), this.codeHash(tokenHash, otpCode.trim()), iso(now));
+      return { code: 'OTP_CODE_VALID' };
+    }
+    // Our own code (or, with a provider, a row it never got a token for: a reset code for an unknown phone, never
+    // sent, whose random code matches nothing, so it answers as a wrong code does).
     if (!matches()) throw badRequest('OTP_CODE_INVALID');
     await repo.markVerified(db, Number(otp.id), iso(now));
     return { code: 'OTP_CODE_VALID' };
