@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import { createGameProvider } from '../adapters/games';
 import { createPayoutAdapter } from '../adapters/payouts';
 import { createDepositAdapters } from '../plugins/deposits/adapters';
+import { smsProviderOf } from '../adapters/sms';
 import { runOperator } from './operator-cli';
 import { OUTSIDE_SERVICES, checkFindings, formatFindings, runCheck, type CheckFacts, type Finding, type Level, type OutsideService } from './operator-check';
 
@@ -40,6 +41,7 @@ const GOOD: Record<string, string> = {
   PAYMENT_GATEWAY: 'acme',
   SLIP_VERIFIER: 'acme',
   GIFT_REDEEMER: 'acme',
+  SMS_PROVIDER: 'acme',
   PROMPTPAY_ID: '0899999999',
   PROMPTPAY_NAME: 'REAL OPERATOR CO LTD',
   GIFT_RECEIVER_MOBILE: '0898888888',
@@ -135,7 +137,7 @@ test.each(CASES)('%s: the finding comes with its setting and goes without it', (
 });
 
 test('each outside service: unset is missing, a simulator or an unknown name unsafe, a real adapter ok', () => {
-  for (const s of OUTSIDE_SERVICES.filter((x) => x.setting)) {
+  for (const s of OUTSIDE_SERVICES.filter((x) => x.setting && !x.whenUnset)) {
     const setting = `${s.setting} (${s.service})`;
     expect(find(findings(), setting)[0]).toMatchObject({ level: 'ok', now: 'acme' });
     expect(find(findings({ env: { [s.setting as string]: undefined } }), setting)[0]).toMatchObject({ level: 'missing', now: 'unset' });
@@ -147,8 +149,25 @@ test('each outside service: unset is missing, a simulator or an unknown name uns
   const slip = 'SLIP_VERIFIER (slip verifier)';
   expect(find(findings({ env: { SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'k'.repeat(20), SLIPOK_BRANCH_ID: '123' } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'slipok' });
   expect(find(findings({ env: { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k'.repeat(20) } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'easyslip' });
-  // As the server is today: the SMS sender is the simulator whatever is set.
-  expect(find(findings({}, OUTSIDE_SERVICES), 'SMS sender')[0]).toMatchObject({ level: 'unsafe', now: 'simulator (no setting chooses it)' });
+});
+
+test('SMS_PROVIDER: unset is the simulator in and out of demo mode (unsafe); thaibulksms needs its key and secret; its base URL moved is a warning', () => {
+  const sms = 'SMS_PROVIDER (SMS sender)';
+  const real = { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: '1724714224731529', THAIBULKSMS_API_SECRET: 's'.repeat(32) };
+  const risk = /not to phones: SMS_PROVIDER=thaibulksms/;
+  for (const env of [{ SMS_PROVIDER: undefined }, { SMS_PROVIDER: undefined, DEMO: 'on' }]) {
+    const [f] = find(findings({ env }, OUTSIDE_SERVICES), sms);
+    expect(f).toMatchObject({ level: 'unsafe', now: 'unset (simulator)' });
+    expect(f.note).toMatch(risk);
+  }
+  expect(find(findings({ env: { SMS_PROVIDER: 'simulator' } }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'unsafe', now: 'simulator', note: expect.stringMatching(risk) });
+  expect(find(findings({ env: real }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'ok', now: 'thaibulksms' });
+  expect(find(findings({ env: { ...real, THAIBULKSMS_API_SECRET: undefined } }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'missing', note: 'THAIBULKSMS_API_SECRET unset: the server refuses to start without it' });
+  expect(find(findings({ env: { SMS_PROVIDER: 'thaibulksms' } }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'missing', note: 'THAIBULKSMS_API_KEY and THAIBULKSMS_API_SECRET unset: the server refuses to start without them' });
+  expect(find(findings({ env: { ...real, THAIBULKSMS_BASE_URL: 'http://127.0.0.1:9999' } }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'warn', now: 'thaibulksms, THAIBULKSMS_BASE_URL http://127.0.0.1:9999' });
+  expect(find(findings({ env: { SMS_PROVIDER: 'twilio' } }, OUTSIDE_SERVICES), sms)[0]).toMatchObject({ level: 'unsafe', note: 'not available: the server refuses to start (available: simulator, thaibulksms)' });
+  // Nothing of the secret's value in the finding.
+  expect(JSON.stringify(find(findings({ env: real }, OUTSIDE_SERVICES), sms))).not.toContain(real.THAIBULKSMS_API_SECRET);
 });
 
 describe('on a database', () => {
@@ -175,7 +194,7 @@ describe('on a database', () => {
     await seedDemo(d.db);
     const env = { DATA_DIR: dataDir, DEMO: 'on' };
     expect(await runOperator(['check'], ctx(env))).toBe(1);
-    for (const [level, setting] of [['unsafe', 'DEMO'], ['unsafe', 'GAME_PROVIDER (game provider)'], ['unsafe', 'SMS sender'], ['unsafe', 'PROMPTPAY_ID'], ['unsafe', 'administrator'], ['unsafe', 'demo staff accounts'], ['unsafe', 'demo player'], ['missing', 'NODE_ENV']] as const) {
+    for (const [level, setting] of [['unsafe', 'DEMO'], ['unsafe', 'GAME_PROVIDER (game provider)'], ['unsafe', 'SMS_PROVIDER (SMS sender)'], ['unsafe', 'PROMPTPAY_ID'], ['unsafe', 'administrator'], ['unsafe', 'demo staff accounts'], ['unsafe', 'demo player'], ['missing', 'NODE_ENV']] as const) {
       expect(line(level, setting)).toBeDefined();
     }
     expect(line('unsafe', 'demo staff accounts')).toContain('active: support, payments');
@@ -197,7 +216,7 @@ describe('on a database', () => {
     // Only the outside services fail: the server has no real adapter of any yet.
     expect(out.filter((l) => /^(unsafe|missing|weak) /.test(l)).map((l) => l.slice(8).split(/\s{2,}/)[0])).toEqual([
       'GAME_PROVIDER (game provider)', 'PAYOUT_PROVIDER (payout provider)', 'PAYMENT_GATEWAY (payment gateway)',
-      'SLIP_VERIFIER (slip verifier)', 'GIFT_REDEEMER (gift-link redeemer)', 'SMS sender',
+      'SLIP_VERIFIER (slip verifier)', 'GIFT_REDEEMER (gift-link redeemer)', 'SMS_PROVIDER (SMS sender)',
     ]);
   });
 
@@ -257,6 +276,7 @@ test("OUTSIDE_SERVICES knows the names each of the server's choosers accepts (a 
     PAYMENT_GATEWAY: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'nope' }, {}),
     SLIP_VERIFIER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'nope' }, {}),
     GIFT_REDEEMER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'simulator', GIFT_REDEEMER: 'nope' }, {}),
+    SMS_PROVIDER: () => smsProviderOf({ SMS_PROVIDER: 'nope' }),
   };
   for (const s of OUTSIDE_SERVICES.filter((x) => x.setting)) {
     expect([s.setting, [...s.available].sort()]).toEqual([s.setting, chooserKnows(choosers[s.setting as string]).sort()]);

@@ -18,6 +18,7 @@ import { secretKeyFrom } from '../lib/secret-box';
 import { openTotpSecret } from '../plugins/staff/totp';
 import { DEMO_PROMPTPAY_ID } from '../plugins/deposits/domain/promptpay';
 import { SLIP_VERIFIERS } from '../plugins/deposits/adapters';
+import { SMS_PROVIDERS } from '../adapters/sms';
 
 export type Level = 'ok' | 'warn' | 'weak' | 'missing' | 'unsafe';
 export const FAILING: readonly Level[] = ['weak', 'missing', 'unsafe'];
@@ -31,9 +32,9 @@ export interface Finding {
 }
 
 /**
- * One outside service and how the server chooses its adapter. `setting` null: no setting chooses it (the SMS
- * sender is the simulator unless code passes buildApp another). `available`: the names the server's chooser
- * accepts (server/adapters/games/index.ts, server/adapters/payouts/index.ts, server/plugins/deposits/adapters.ts);
+ * One outside service and how the server chooses its adapter. `setting` null: no setting chooses it (a service
+ * only code can replace). `available`: the names the server's chooser accepts (server/adapters/games/index.ts,
+ * server/adapters/payouts/index.ts, server/plugins/deposits/adapters.ts, server/adapters/sms/index.ts);
  * `simulators`: those that are simulators. A real adapter's name is added to `available` when it lands.
  */
 export interface OutsideService {
@@ -45,6 +46,10 @@ export interface OutsideService {
   requires?: Readonly<Record<string, readonly string[]>>;
   /** Settings that point a real adapter somewhere else than its service (contract fakes, sandboxes), by its name. */
   overrides?: Readonly<Record<string, readonly string[]>>;
+  /** The adapter the server uses when the setting is unset, whatever DEMO (else: the simulator in demo mode, a refused start outside it). */
+  whenUnset?: string;
+  /** Why its simulator is unsafe, when not "a simulator moves no real money". */
+  simulatorRisk?: string;
 }
 
 export const OUTSIDE_SERVICES: readonly OutsideService[] = [
@@ -60,7 +65,17 @@ export const OUTSIDE_SERVICES: readonly OutsideService[] = [
     overrides: { easyslip: ['EASYSLIP_BASE_URL'], slipok: ['SLIPOK_BASE_URL'] },
   },
   { service: 'gift-link redeemer', setting: 'GIFT_REDEEMER', available: ['simulator'], simulators: ['simulator'] },
-  { service: 'SMS sender', setting: null, available: ['simulator'], simulators: ['simulator'] },
+  {
+    service: 'SMS sender',
+    setting: 'SMS_PROVIDER',
+    available: SMS_PROVIDERS,
+    simulators: ['simulator'],
+    // Unset is the simulator outside demo mode too, as before SMS_PROVIDER existed (server/adapters/sms/index.ts).
+    whenUnset: 'simulator',
+    simulatorRisk: 'registration codes and password resets go to the server log and the sms_outbox table, not to phones: SMS_PROVIDER=thaibulksms with its key and secret (docs/providers/thaibulksms.md)',
+    requires: { thaibulksms: ['THAIBULKSMS_API_KEY', 'THAIBULKSMS_API_SECRET'] },
+    overrides: { thaibulksms: ['THAIBULKSMS_BASE_URL'] },
+  },
 ];
 
 export interface DatabaseFacts {
@@ -146,12 +161,12 @@ export function checkFindings(env: Env, facts: CheckFacts, services: readonly Ou
   for (const s of services) {
     const named = s.setting ? val(env, s.setting) : s.available[0];
     const label = s.setting ? `${s.setting} (${s.service})` : s.service;
-    const kind = named ?? (demo ? 'simulator' : undefined);
-    const now = !s.setting ? `${kind} (no setting chooses it)` : named === undefined ? `unset (${kind} in demo mode)` : named;
+    const kind = named ?? s.whenUnset ?? (demo ? 'simulator' : undefined);
+    const now = !s.setting ? `${kind} (no setting chooses it)` : named === undefined ? (s.whenUnset ? `unset (${kind})` : `unset (${kind} in demo mode)`) : named;
     if (kind === undefined) add('missing', label, 'unset', `name the real adapter; the server refuses to start without one (available: ${s.available.join(', ')})`);
     else if (!s.available.includes(kind)) add('unsafe', label, kind, `not available: the server refuses to start (available: ${s.available.join(', ')})`);
     else if (s.simulators.includes(kind)) {
-      const why = s.setting ? 'a simulator moves no real money' : 'registration codes and password resets go to the server log and the sms_outbox table, not to phones; pass a real SmsSender to buildApp (server/adapters/sms)';
+      const why = s.simulatorRisk ?? 'a simulator moves no real money';
       add('unsafe', label, now, why);
     } else {
       const unset = (s.requires?.[kind] ?? []).filter((n) => val(env, n) === undefined);
