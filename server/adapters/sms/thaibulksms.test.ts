@@ -1,6 +1,9 @@
 import { ThaiBulkSmsOtp, messageOf } from './thaibulksms';
 import { SmsSendError } from './types';
-import type { LogSink } from '../http';
+import type { FastifyInstance } from 'fastify';
+import { circuitsOf, type LogSink } from '../http';
+import { createOtpProvider } from './index';
+import { ConfigError } from '../../config';
 import { DOC_EXAMPLE_MSISDN, THAIBULKSMS_DOC_EXAMPLES, startThaiBulkSmsFake, type ThaiBulkSmsFake } from '../../test/support/fakes/thaibulksms-fake';
 
 /** The ThaiBulkSMS OTP adapter over real HTTP against its contract fake (docs/providers/thaibulksms.md). */
@@ -142,4 +145,17 @@ test('the error message is read wherever the answer carries it', () => {
   expect(messageOf({ message: 'Token is expire.' })).toBe('Token is expire.');
   expect(messageOf({ message: { message: 'Invalid Parameter.' } } as never)).toBe('Invalid Parameter.');
   expect(messageOf(null)).toBe('');
+});
+
+test('SMS_PROVIDER: unset or simulator is no provider; thaibulksms without its key or secret refuses the start, as does an unknown name', () => {
+  const app = { log: { child: () => ({}) }, hasDecorator: () => false } as unknown as FastifyInstance;
+  expect(createOtpProvider(app, {})).toBeNull();
+  expect(createOtpProvider(app, { SMS_PROVIDER: 'simulator' })).toBeNull();
+  expect(() => createOtpProvider(app, { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_SECRET: 's' })).toThrow(new ConfigError('THAIBULKSMS_API_KEY is required with SMS_PROVIDER=thaibulksms'));
+  expect(() => createOtpProvider(app, { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k' })).toThrow(/THAIBULKSMS_API_SECRET is required/);
+  expect(() => createOtpProvider(app, { SMS_PROVIDER: 'twilio' })).toThrow(new ConfigError('SMS_PROVIDER "twilio" is not available; known: simulator, thaibulksms'));
+  expect(() => createOtpProvider(app, { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's', SMS_PROVIDER_TIMEOUT_MS: '5' })).toThrow(/SMS_PROVIDER_TIMEOUT_MS/);
+  const p = createOtpProvider(app, { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's' });
+  expect(p).toBeInstanceOf(ThaiBulkSmsOtp);
+  expect(circuitsOf(app).snapshot().map((c) => c.provider)).toEqual(['thaibulksms']);
 });
