@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import layers from './scripts/lint/layers.cjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'public/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'public/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { newSecretKey, secretKeyFrom } from './lib/secret-box';
 import { defaultPoolMax } from './lib/pool-size';
+import { ROOT } from './lib/paths';
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -254,7 +255,7 @@ export function loadConfig(env: Env = process.env, opts: { persistSecrets?: bool
     paymentWebhookSecret: webhook || DEMO_WEBHOOK_SECRET,
     demo,
     market,
-    distDir: path.resolve(env.DIST_DIR || path.join(__dirname, '..', 'dist')),
+    distDir: path.resolve(env.DIST_DIR || path.join(ROOT, 'dist')),
     logLevel: logLevel(env),
     registerOtp: bool(env, 'REGISTER_OTP', false),
     minPlayerAge: int(env, 'MIN_PLAYER_AGE', 20, 18, 99),

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { COMPILED, ROOT } from './lib/paths';
 
 /** The repository root (package.json, webpack.config.ts, src/, dist/). */
-export const ROOT = path.resolve(__dirname, '..');
+export { ROOT };
 
 /** What the SPA build reads. public/games and public/media are served as is, not built, so they do not count. */
-const INPUTS = ['src', 'shared', 'locales', 'public', 'webpack.config.ts'];
-const IGNORED = [path.join('public', 'games'), path.join('public', 'media')];
+export const INPUTS = ['src', 'shared', 'locales', 'public', 'webpack.config.ts'];
+export const IGNORED = [path.join('public', 'games'), path.join('public', 'media')];
 
 /** The newest modification time (ms) of any file under `paths` (files or folders), or 0 when there is none. */
 export function newestMtime(root: string, paths: string[] = INPUTS, ignored: string[] = IGNORED): number {
@@ -54,6 +55,8 @@ export async function ensureSpaBuilt(
   distDir: string = path.join(root, 'dist'),
   log: (line: string) => void = (l) => console.log(l),
 ): Promise<boolean> {
+  // The compiled server (npm run start:prod) runs without webpack, a devDependency: it is built once, beforehand.
+  if (COMPILED) throw new Error('the compiled server never builds the SPA; run `npm run build`');
   if (!spaIsStale(root, distDir)) return false;
   const lock = path.join(root, '.tmp', 'spa-build.lock');
   fs.mkdirSync(path.dirname(lock), { recursive: true });

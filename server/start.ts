@@ -2,6 +2,7 @@
  * `npm start`: build the SPA when missing or stale, migrate, seed, serve (docs/server.md "Starting").
  * DEMO defaults to on here: simulators for every outside service and a demo player.
  * SKIP_SPA_BUILD=1 skips the build step (npm run dev serves the SPA from webpack-dev-server).
+ * `npm run start:prod` runs this file compiled (scripts/start-prod.cjs): no SPA build, DEMO off unless asked for.
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { DEMO_PLAYER, disableDemoAccounts, seedDemo, type DisabledDemoAccounts }
 import { DEMO_PAYMENTS_STAFF, DEMO_STAFF, seedDemoStaff } from './demo/staff';
 import { sealPlaintextGameSecrets } from './plugins/wallet/game-secrets';
 import { ROOT, ensureSpaBuilt } from './spa-build';
+import { COMPILED } from './lib/paths';
 import { startServer } from './server';
 import { reportReady, runPrimary, workersRefusal } from './cluster';
 
@@ -50,7 +52,8 @@ async function prepareDatabase(config: Config): Promise<{ demoCreated: boolean; 
 
 function configOrFail(): Config {
   try {
-    return loadConfig(process.env, { demoDefault: true });
+    // Compiled (npm run start:prod, docs/server.md "Production build"): DEMO is off unless asked for.
+    return loadConfig(process.env, { demoDefault: !COMPILED });
   } catch (e) {
     if (e instanceof ConfigError) fail(`Configuration error: ${e.message}`);
     throw e;
@@ -72,7 +75,8 @@ async function main(): Promise<void> {
   if (refusal) fail(refusal);
 
   const defaultDist = path.join(ROOT, 'dist');
-  if (!process.env.SKIP_SPA_BUILD && path.resolve(config.distDir) === defaultDist) {
+  // The compiled server never builds: scripts/start-prod.cjs refused a missing or stale build before this ran.
+  if (!COMPILED && !process.env.SKIP_SPA_BUILD && path.resolve(config.distDir) === defaultDist) {
     try {
       await ensureSpaBuilt(ROOT, defaultDist);
     } catch (e) {

@@ -1,19 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { COMPILED } from '../lib/paths';
 import { isPostgres } from './portable';
 
 /**
- * Migrations live in server/db/migrations as `YYYYMMDDHHMM_name.ts`, each exporting up (and down).
+ * The migration files of a folder's listing by migration name: `.ts` under tsx and jest, `.js` when compiled
+ * (build/server/, docs/server.md "Production build"). A name found with both extensions loads once, from the file of
+ * the kind that runs (`prefer`); a source map or a declaration file is not a migration.
+ */
+export function migrationFiles(files: string[], prefer: '.ts' | '.js' = COMPILED ? '.js' : '.ts'): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of [...files].sort()) {
+    const m = /^(\d{12}_[\w-]+)(\.ts|\.js)$/.exec(file);
+    if (!m) continue;
+    const [, name, ext] = m;
+    if (!out.has(name) || ext === prefer) out.set(name, file);
+  }
+  return out;
+}
+
+/**
+ * Migrations live in server/db/migrations as `YYYYMMDDHHMM_name.ts` (`.js` in the compiled build), each exporting up
+ * (and down).
  * They take Kysely<any>, run unchanged on SQLite and PostgreSQL, and never change once landed.
  */
 class FolderProvider implements MigrationProvider {
   constructor(private readonly dir: string) {}
   async getMigrations(): Promise<Record<string, Migration>> {
     const out: Record<string, Migration> = {};
-    for (const file of fs.readdirSync(this.dir).sort()) {
-      if (!/^\d{12}_[\w-]+\.ts$/.test(file)) continue;
-      out[file.replace(/\.ts$/, '')] = require(path.join(this.dir, file)) as Migration;
+    for (const [name, file] of migrationFiles(fs.readdirSync(this.dir))) {
+      out[name] = require(path.join(this.dir, file)) as Migration;
     }
     return out;
   }

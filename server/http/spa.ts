@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_RULES } from '../plugins/accounts/rules';
 import { lookups, type LookupContext } from '../plugins/lookups/lookups-service';
+import { ROOT } from '../lib/paths';
 import { assetCache } from './spa-assets';
 import type { BootData } from '../../shared/prerender';
 import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-prerender';
@@ -13,10 +14,10 @@ import { cookieLanguage, prerenderCache, withPrerenderedScreen } from './spa-pre
 export const SERVER_PREFIXES = ['/api', '/healthz', '/readyz', '/metrics', '/demo', '/sim', '/socket.io', '/media'] as const;
 
 /** Game logos and backgrounds the catalogue points at (public/games, served as /games/...). */
-export const GAMES_IMAGE_DIR = path.resolve(__dirname, '..', '..', 'public', 'games');
+export const GAMES_IMAGE_DIR = path.join(ROOT, 'public', 'games');
 
 /** Operator media (the how-to videos, posters and captions): public/media, served as /media/... */
-export const MEDIA_DIR = path.resolve(__dirname, '..', '..', 'public', 'media');
+export const MEDIA_DIR = path.join(ROOT, 'public', 'media');
 
 export function isServerPath(url: string): boolean {
   const p = url.split('?')[0];

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { COMPILED } from '../../lib/paths';
 import { SlipReadError, readSlip, type SlipQr, type SlipReadFailure } from './domain/slip-qr';
 
 /**
@@ -73,7 +74,9 @@ export function slipPoolFromEnv(env: NodeJS.ProcessEnv = process.env): SlipPoolO
   };
 }
 
-const WORKER_FILE = path.join(__dirname, 'slip-worker.cjs');
+// Under tsx a thread starts without its loader, so slip-worker.cjs registers it first; compiled (npm run start:prod),
+// the worker is plain JavaScript already and tsx is not installed.
+const WORKER_FILE = path.join(__dirname, COMPILED ? 'slip-worker-main.js' : 'slip-worker.cjs');
 
 interface Pending {
   job: SlipJob;
