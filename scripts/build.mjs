@@ -14,8 +14,12 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
+// esbuild and webpack are devDependencies: a production install (npm ci --omit=dev) runs a build, never makes one.
+const esbuild = await import('esbuild').catch(() => {
+  console.error('build: esbuild is not installed; npm run build needs the devDependencies (npm ci, without --omit=dev)');
+  process.exit(1);
+});
 const require = createRequire(import.meta.url);
 /** @type {import('./build-manifest.cjs')} */
 const manifest = require('./build-manifest.cjs');
