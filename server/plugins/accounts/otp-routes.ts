@@ -19,7 +19,7 @@ export default fp<{ rules: AccountRules; service?: OtpService }>(
     app.post<{ Body: { otpToken: string; otpCode: string } }>(
       '/api/otp/verify',
       { schema: { body: s.otpVerifyBody, response: { 200: s.otpVerifyReply, ...s.errorResponses } } },
-      async (req) => service.verify(req.body.otpToken, req.body.otpCode),
+      async (req) => service.verify(req.body.otpToken, req.body.otpCode, scopeOf(req).call),
     );
   },
   { name: 'otp', dependencies: ['db', 'sms'] },
