@@ -16,6 +16,8 @@ const BUILD_DIR = path.join('build', 'server');
 const MANIFEST = path.join(BUILD_DIR, 'manifest.json');
 /** The compiled entry point that start-prod.cjs runs. */
 const ENTRY = path.join(BUILD_DIR, 'server', 'start.js');
+/** How far before the build's reading a modification time must be to be taken without hashing (see checkBuild). */
+const MTIME_SLACK_MS = 2000;
 
 /** The server's inputs: its sources and shared/ (test files and server/test/ aside), and the lockfile. */
 const SERVER_INPUTS = ['server', 'shared', 'package-lock.json'];
@@ -150,7 +152,8 @@ function firstDifference(was, now) {
  * them are taken as they were (no hashing); otherwise they are hashed and compared, so a copy that did not keep
  * modification times still passes, and a touched but unchanged file too.
  * @param {string} root
- * @param {{ distDir?: string }} [opts] the served SPA (DIST_DIR); default root/dist
+ * @param {{ distDir?: string, serverOnly?: boolean }} [opts] the served SPA (DIST_DIR; default root/dist); serverOnly:
+ *   the operator's CLIs, which serve no SPA, check the compiled server alone
  * @returns {{ ok: true, hashed: string[] } | { ok: false, reason: string }}
  */
 function checkBuild(root, opts = {}) {
@@ -158,15 +161,19 @@ function checkBuild(root, opts = {}) {
   if (!fs.existsSync(path.join(root, ENTRY))) return { ok: false, reason: `no compiled server (${ENTRY} is missing); ${run} first` };
   const manifest = readManifest(root);
   if (!manifest?.server) return { ok: false, reason: `${MANIFEST} is missing or unreadable; ${run} first` };
-  const distDir = opts.distDir ?? path.join(root, 'dist');
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) return { ok: false, reason: `no built SPA (${path.join(path.relative(root, distDir) || '.', 'index.html')} is missing); ${run} first` };
-  if (!manifest.spa) return { ok: false, reason: `the build did not record the SPA's sources (built with --server-only before any SPA build); ${run}` };
+  if (!opts.serverOnly) {
+    const distDir = opts.distDir ?? path.join(root, 'dist');
+    if (!fs.existsSync(path.join(distDir, 'index.html'))) return { ok: false, reason: `no built SPA (${path.join(path.relative(root, distDir) || '.', 'index.html')} is missing); ${run} first` };
+    if (!manifest.spa) return { ok: false, reason: `the build did not record the SPA's sources (built with --server-only before any SPA build); ${run}` };
+  }
   /** @type {string[]} */
   const hashed = [];
-  for (const which of /** @type {const} */ (['server', 'spa'])) {
+  for (const which of /** @type {const} */ (opts.serverOnly ? ['server'] : ['server', 'spa'])) {
     const recorded = /** @type {InputsRecord} */ (manifest[which]);
     const { files, newest } = listInputs(root, SETS[which]);
-    if (newest < recorded.readAt && files.length === Object.keys(recorded.files).length) continue;
+    // A file's modification time comes from the kernel's coarse clock, which may lag Date.now() by a few ms: a file
+    // written just after readAt can look older. Anything within MTIME_SLACK_MS of it is hashed, not trusted.
+    if (newest < recorded.readAt - MTIME_SLACK_MS && files.length === Object.keys(recorded.files).length) continue;
     hashed.push(which);
     const now = hashFiles(root, files);
     if (now.sha256 !== recorded.sha256) {

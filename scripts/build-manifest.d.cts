@@ -29,4 +29,4 @@ export function hashFiles(root: string, files: string[]): { sha256: string; file
 export function recordInputs(root: string, which: 'server' | 'spa'): InputsRecord;
 export function writeManifest(root: string, records: { server: InputsRecord; spa: InputsRecord | null }): Manifest;
 export function readManifest(root: string): Manifest | null;
-export function checkBuild(root: string, opts?: { distDir?: string }): BuildVerdict;
+export function checkBuild(root: string, opts?: { distDir?: string; serverOnly?: boolean }): BuildVerdict;

@@ -177,6 +177,18 @@ SERVER_PID=""
 [ "$RC" = 0 ] || { tail -20 "$LOG"; fail "start:prod exited $RC after SIGTERM"; }
 echo "    exited 0 in $(secs $(($(date +%s%N) - STOP_T))) s"
 
+step "the operator's CLIs without tsx: npm run operator (compiled), on the same database"
+OP="$(cd "$APP" && DEMO=on DATA_DIR="$WORK/data" npm run --silent operator -- site 2>&1)" || fail "npm run operator -- site failed: $OP"
+[ "$OP" = "site: active" ] || fail "npm run operator -- site said '$OP'"
+echo "    operator site: $OP"
+RC=0
+OP="$(cd "$APP" && DEMO=on DATA_DIR="$WORK/data" npm run --silent operator -- check 2>&1)" || RC=$?
+[ "$RC" = 1 ] || fail "operator check exited $RC on a demo setup, not 1: $OP"
+grep -q 'DEMO' <<<"$OP" || fail "operator check named no DEMO finding: $OP"
+echo "    operator check on the demo setup: exit 1, $(grep -c . <<<"$OP") lines"
+OP="$(cd "$APP" && DEMO=on DATA_DIR="$WORK/data" npm run --silent audit:ledger 2>&1)" || fail "npm run audit:ledger failed: $OP"
+echo "    audit:ledger: $(tail -1 <<<"$OP")"
+
 refused() { # refused '<expected line>': start:prod must print it and exit 1, never listening
   local out rc=0
   out="$(cd "$APP" && env -u DIST_DIR DEMO=on PORT=0 DATA_DIR="$WORK/data" npm run --silent start:prod 2>&1)" || rc=$?

@@ -36,6 +36,12 @@ describe('paths', () => {
  * scripts/start-prod.cjs against a small tree of its own: the launcher and its manifest module copied in, a
  * start.js that only says it ran, and a manifest written the way scripts/build.mjs writes it.
  */
+/** Every file under `dir` a minute into the past. */
+function earlier(dir: string): void {
+  const t = new Date(Date.now() - 60_000);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) fs.utimesSync(path.join(entry.parentPath, entry.name), t, t);
+}
+
 describe('npm run start:prod refuses a missing or stale build', () => {
   let root: string;
   const write = (rel: string, body = `// ${rel}\n`) => {
@@ -72,6 +78,8 @@ describe('npm run start:prod refuses a missing or stale build', () => {
     write('webpack.config.ts');
     write('dist/index.html', '<html></html>');
     write('build/server/server/start.js', "console.log('compiled server started');\n");
+    // Sources older than the build by more than the check's slack for coarse modification times, as after a checkout.
+    earlier(root);
     build();
   });
   afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -134,5 +142,51 @@ describe('npm run start:prod refuses a missing or stale build', () => {
     expect(launch({ DIST_DIR: path.join(root, 'elsewhere') })).toEqual(refused('Cannot start: no built SPA (elsewhere/index.html is missing); run `npm run build` first'));
     write('elsewhere/index.html', '<html></html>');
     expect(launch({ DIST_DIR: 'elsewhere' })).toEqual(started);
+  });
+});
+
+/**
+ * scripts/cli.cjs (npm run operator, migrate, backup, restore, audit:ledger) in a tree without node_modules, as a
+ * production install is to it (no tsx): the compiled CLI runs after the server build's check, with its arguments
+ * and exit code, and without asking for dist/; a missing or stale server build refuses it.
+ */
+describe('the CLIs on a production install (no tsx) run compiled', () => {
+  let root: string;
+  const write = (rel: string, body = `// ${rel}\n`) => {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), body);
+  };
+  const cli = (...args: string[]) => {
+    const res = spawnSync(process.execPath, ['scripts/cli.cjs', ...args], { cwd: root, env: { PATH: process.env.PATH }, encoding: 'utf8' });
+    return { status: res.status, out: res.stdout.trim(), err: res.stderr.trim() };
+  };
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-cli-'));
+    for (const f of ['cli.cjs', 'build-manifest.cjs']) write(`scripts/${f}`, fs.readFileSync(path.join(ROOT, 'scripts', f), 'utf8'));
+    write('package.json', '{}');
+    write('package-lock.json', '{"lockfileVersion":3}');
+    write('server/app.ts');
+    write('build/server/server/start.js', '');
+    // Runs only as node's entry, like the real CLIs (require.main === module).
+    write('build/server/server/cli/operator-cli.js', "if (require.main === module) { console.log('operator ' + process.argv.slice(2).join(' ')); process.exit(process.argv.includes('check') ? 1 : 0); }\n");
+    writeManifest(root, { server: recordInputs(root, 'server'), spa: null });
+  });
+  afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  test('runs the compiled CLI with its arguments and exit code, with no dist/ and no SPA recorded', () => {
+    expect(cli('operator-cli', 'site', 'gone')).toEqual({ status: 0, out: 'operator site gone', err: '' });
+    expect(cli('operator-cli', 'check')).toEqual({ status: 1, out: 'operator check', err: '' });
+  });
+
+  test('a server source changed since the build, or no build: refused with what to run', () => {
+    write('server/app.ts', '// edited\n');
+    expect(cli('operator-cli', 'site')).toEqual({ status: 1, out: '', err: 'Cannot run operator-cli: server/app.ts changed since the last build of the server; run `npm run build`' });
+    fs.rmSync(path.join(root, 'build'), { recursive: true });
+    expect(cli('operator-cli', 'site').err).toBe('Cannot run operator-cli: no compiled server (build/server/server/start.js is missing); run `npm run build` first');
+  });
+
+  test('an unknown CLI name: usage, exit 2', () => {
+    expect(cli('rm-rf')).toMatchObject({ status: 2, err: expect.stringContaining('usage: node scripts/cli.cjs <operator-cli|migrate-cli|backup-cli|audit-cli>') });
   });
 });
