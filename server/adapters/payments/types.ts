@@ -18,9 +18,23 @@ export interface GatewayQrRequest {
 }
 
 export interface GatewayQr {
+  /** The EMVCo payload we draw; '' when the gateway gives only an image. */
   payload: string;
   expiresAt: Date;
+  /** The gateway's own QR image (Opn answers no payload): the player sees this image instead of our drawing. */
+  imageUrl?: string;
 }
+
+/** A gateway webhook delivery as the gateway's adapter reads it (docs/providers/opn.md "The webhook"). */
+export type GatewayWebhook =
+  /** Bad or missing signature: nothing was read. */
+  | { kind: 'forged' }
+  /** Signed, but not a completed payment we act on (another event, a charge not successful, one the gateway does not know). */
+  | { kind: 'ignored'; outcome: 'IGNORED' | 'NOT_PAID' | 'UNKNOWN_CHARGE' }
+  /** The gateway could not be asked: not applied, the gateway should deliver again. */
+  | { kind: 'unavailable' }
+  /** Paid, as the gateway's own answer to our fetch by id says (never the delivery's body). */
+  | { kind: 'paid'; paymentId: string; reference: string; amountSatang: number };
 
 export class GatewayError extends Error {
   constructor(public readonly reason: string) {
@@ -34,4 +48,6 @@ export interface PaymentGateway {
   createQr(req: GatewayQrRequest, call?: ProviderCall): Promise<GatewayQr>;
   /** Best effort: tells the gateway a QR was cancelled (a late payment is still refused by our webhook). */
   cancelQr(reference: string, call?: ProviderCall): Promise<void>;
+  /** A gateway with its own webhook: verify the delivery, then fetch the payment from the gateway by id. */
+  readWebhook?(raw: Buffer, headers: Record<string, string | string[] | undefined>, call?: ProviderCall): Promise<GatewayWebhook>;
 }
