@@ -8,6 +8,7 @@ import { unauthorized } from '../../errors';
 import { pendingMigrations } from '../../db/migrate';
 import { freeDiskBytes } from '../../db/upload-quota';
 import { labelOf, type Metrics } from '../../lib/metrics';
+import { circuitsOf, type CircuitSnapshot, type CircuitState } from '../../adapters/http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,7 @@ declare module 'fastify' {
 export interface Ops {
   /** The metrics exposition (Prometheus text format), with the database gauges read now. `log`: the request's logger. */
   scrape(log?: FastifyBaseLogger): Promise<{ contentType: string; body: string }>;
-  /** What /readyz answers. */
+  /** What /readyz answers (its public part) and /readyz/detail (all of it). */
   readiness(): Promise<Readiness>;
   /** The port the separate metrics server listens on (METRICS_PORT), once the app is ready; null without one. */
   metricsPort(): number | null;
@@ -35,6 +36,33 @@ export interface Readiness {
    * migrations' names): /readyz is public, so a driver's error text (host names, users, paths) goes to the log only.
    */
   checks: { database: string; redis: string; migrations: string };
+  /**
+   * The outside services whose circuit is open or half-open (docs/operations.md "/readyz/detail"). Reported, never a
+   * reason for `ready: false`: slips or SMS down must not take the wallet, the games and the withdrawals out of the
+   * load balancer, and every process would fail together.
+   */
+  degraded: string[];
+  /** Each real adapter's breaker (the simulators have none), for the operator's detail only. */
+  providers: ProviderReadiness[];
+}
+
+export interface ProviderReadiness {
+  provider: string;
+  /** closed, open or half-open (docs/providers/README.md "Circuit breaker"). */
+  state: CircuitState;
+  /** Open or half-open: since when, the moment the circuit opened (a half-open circuit is still that outage); closed: null. */
+  since: string | null;
+  /** Open: when the next probe call goes through; otherwise null. */
+  retryAt: string | null;
+  /** Consecutive failed calls counted in the current window. */
+  failures: number;
+  /** The last failure's kind: timeout, connection or http_<status>, never the provider's body. */
+  lastFailure: string | null;
+}
+
+/** A breaker's snapshot in the detail's words. */
+export function providerReadiness(c: CircuitSnapshot): ProviderReadiness {
+  return { provider: c.provider, state: c.state, since: c.state === 'closed' ? null : c.openedAt, retryAt: c.retryAt, failures: c.failures, lastFailure: c.lastFailure };
 }
 
 /** The payment webhook's route: its answers are counted by outcome. */
@@ -152,6 +180,20 @@ async function ops(app: FastifyInstance) {
 
   // Migrations never go back: once this code's are all applied, they stay so for the life of the process.
   let migrationsCurrent = false;
+  // The breaker states the last readiness read saw: a change is one log line (warn when not closed).
+  const seenStates = new Map<string, CircuitState>();
+  function readProviders(): ProviderReadiness[] {
+    const providers = circuitsOf(app).snapshot().map(providerReadiness);
+    for (const p of providers) {
+      const before = seenStates.get(p.provider) ?? 'closed';
+      seenStates.set(p.provider, p.state);
+      if (p.state === before) continue;
+      const line = { provider: p.provider, circuit: p.state, since: p.since, retryAt: p.retryAt, lastFailure: p.lastFailure };
+      if (p.state === 'closed') app.log.info(line, `readiness: ${p.provider} circuit closed again`);
+      else app.log.warn(line, `readiness: ${p.provider} circuit ${p.state}, degraded`);
+    }
+    return providers;
+  }
   async function readiness(): Promise<Readiness> {
     const checks: Readiness['checks'] = { database: 'ok', redis: config.redisUrl ? 'ok' : 'not configured', migrations: 'ok' };
     const notReady: string[] = [];
@@ -184,7 +226,9 @@ async function ops(app: FastifyInstance) {
       checks.migrations = 'not checked';
     }
     await redisCheck;
-    return { ready: notReady.length === 0, notReady, checks };
+    const providers = readProviders();
+    const degraded = providers.filter((p) => p.state !== 'closed').map((p) => p.provider);
+    return { ready: notReady.length === 0, notReady, checks, degraded, providers };
   }
 
   async function scrape(log: FastifyBaseLogger = app.log) {
@@ -212,6 +256,12 @@ async function ops(app: FastifyInstance) {
   if (config.metricsPort === null && config.metricsToken === null) return;
   metrics.collectProcessMetrics();
 
+  /** /readyz with the operator's part: served where /metrics is, behind the same token. */
+  async function detail(): Promise<{ status: number; body: object }> {
+    const r = await readiness();
+    return { status: r.ready ? 200 : 503, body: { status: r.ready ? 'ready' : 'not ready', notReady: r.notReady, checks: r.checks, degraded: r.degraded, providers: r.providers } };
+  }
+
   if (config.metricsPort === null) {
     const token = config.metricsToken as string;
     // The token is checked in the handler, after the global rate limit's onRequest hook has counted the call.
@@ -220,18 +270,34 @@ async function ops(app: FastifyInstance) {
       const { contentType, body } = await scrape(req.log);
       return reply.type(contentType).header('cache-control', 'no-store').send(body);
     });
+    // Counted by the rate limit like /metrics (unlike /readyz), so the token cannot be guessed at speed here either.
+    app.get('/readyz/detail', { logLevel: 'warn' }, async (req, reply) => {
+      if (!tokenMatches(req.headers.authorization, token)) throw unauthorized('UNAUTHORIZED');
+      const { status, body } = await detail();
+      return reply.status(status).header('cache-control', 'no-store').send(body);
+    });
     return;
   }
 
-  // A port of its own: only GET /metrics, and the token too when one is set.
+  // A port of its own: only GET /metrics and /readyz/detail, and the token too when one is set.
   const port = config.metricsPort;
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     const json = (status: number, message: string) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ message }));
     };
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) return json(404, 'NO_DATA');
+    if ((path !== '/metrics' && path !== '/readyz/detail') || (req.method !== 'GET' && req.method !== 'HEAD')) return json(404, 'NO_DATA');
     if (config.metricsToken && !tokenMatches(req.headers.authorization, config.metricsToken)) return json(401, 'UNAUTHORIZED');
+    if (path === '/readyz/detail') {
+      detail().then(
+        ({ status, body }) => res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : JSON.stringify(body)),
+        (err: Error) => {
+          app.log.error({ err }, 'readiness detail failed');
+          json(500, 'INTERNAL_SERVER_ERROR');
+        },
+      );
+      return;
+    }
     scrape().then(
       ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body),
       (err: Error) => {
