@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config';
-import { PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/payments';
+import { OpnGateway, PaymentGatewaySimulator, type PaymentGateway } from '../../adapters/payments';
 import { EasySlipVerifier, SlipOkVerifier, SlipVerifierSimulator, type SlipVerifier } from '../../adapters/slip-verify';
 import { circuitGauge, circuitsOf } from '../../adapters/http';
 import { GiftRedeemerSimulator, type GiftRedeemer } from '../../adapters/gift';
@@ -64,6 +64,23 @@ function realSlipVerifier(app: FastifyInstance, env: Env, kind: 'easyslip' | 'sl
   return verifier;
 }
 
+/** PAYMENT_GATEWAY's choices: the simulator (demo bank), or Opn Payments' PromptPay (docs/providers/opn.md). */
+export const PAYMENT_GATEWAYS = ['simulator', 'opn'] as const;
+
+/** Opn from the environment: its secret key and webhook secret (never logged), base URL, timeout and breaker. */
+function realGateway(app: FastifyInstance, env: Env): PaymentGateway {
+  const gateway = new OpnGateway({
+    secretKey: required(env, 'OPN_SECRET_KEY', 'PAYMENT_GATEWAY=opn'),
+    webhookSecret: required(env, 'OPN_WEBHOOK_SECRET', 'PAYMENT_GATEWAY=opn'),
+    baseUrl: env.OPN_BASE_URL || undefined,
+    timeoutMs: positiveInt(env, 'PAYMENT_GATEWAY_TIMEOUT_MS'),
+    breaker: { onChange: circuitGauge(app.metrics?.providerCircuitOpen, 'opn') },
+    log: app.log.child({ adapter: 'payments' }),
+  });
+  circuitsOf(app).add(gateway.http.breaker);
+  return gateway;
+}
+
 export interface Given {
   gateway?: PaymentGateway;
   verifier?: SlipVerifier;
@@ -72,14 +89,16 @@ export interface Given {
 
 export function createDepositAdapters(app: FastifyInstance, env: Env, given: Given): Pick<DepositsContext, 'gateway' | 'verifier' | 'gift' | 'sims'> {
   const demo = app.config.demo;
-  const gatewaySim = given.gateway || (kindOf(env, 'PAYMENT_GATEWAY', demo), false) ? null : new PaymentGatewaySimulator();
+  const gatewayKind = given.gateway ? null : kindOf(env, 'PAYMENT_GATEWAY', demo, PAYMENT_GATEWAYS);
+  const gatewaySim = gatewayKind === 'simulator' ? new PaymentGatewaySimulator() : null;
+  const gatewayReal = gatewayKind === 'opn' ? realGateway(app, env) : null;
   const verifierKind = given.verifier ? null : kindOf(env, 'SLIP_VERIFIER', demo, SLIP_VERIFIERS);
   const verifierSim = verifierKind === 'simulator' ? new SlipVerifierSimulator(new DemoBankTransferBook(app.db)) : null;
   const verifierReal = verifierKind === 'easyslip' || verifierKind === 'slipok' ? realSlipVerifier(app, env, verifierKind) : null;
   const giftSim = given.gift || (kindOf(env, 'GIFT_REDEEMER', demo), false) ? null : new GiftRedeemerSimulator({ now: () => app.clock.now() });
   // Timed and counted per call (wallet_provider_call_duration_seconds); otherwise the same objects.
   return {
-    gateway: instrumentAdapter(app.metrics, 'payments', given.gateway ?? gatewaySim!, ADAPTER_OPERATIONS.payments),
+    gateway: instrumentAdapter(app.metrics, 'payments', given.gateway ?? gatewaySim ?? gatewayReal!, ADAPTER_OPERATIONS.payments),
     verifier: instrumentAdapter(app.metrics, 'slip-verify', given.verifier ?? verifierSim ?? verifierReal!, ADAPTER_OPERATIONS.slipVerify),
     gift: instrumentAdapter(app.metrics, 'gift', given.gift ?? giftSim!, ADAPTER_OPERATIONS.gift),
     sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },

@@ -39,8 +39,10 @@ export interface QrRecord {
   bankCode: string | null;
   /** SVG markup of the QR image. */
   qrcode: string | null;
-  /** The EMVCo payload the image carries (for deep links and checks). */
+  /** The EMVCo payload the image carries (for deep links and checks); null for a gateway's own image. */
   payload: string | null;
+  /** The gateway's QR image when it answers no payload (Opn): the SPA shows it instead of `qrcode`. Absent otherwise. */
+  imageUrl?: string | null;
   /** Baht. */
   amount: number | null;
   /** Seconds left until the QR stops being payable. */
@@ -91,13 +93,21 @@ function minimumSatang(rules: DepositRules, bank: QrBank): number {
   return Math.max(1, Math.round(baht * 100));
 }
 
+/**
+ * A gateway that answers only an image (Opn) has no payload to store: the row's payload column keeps the image's URL
+ * behind this prefix (no EMVCo payload starts with it), so the QR record shows the image instead of drawing one.
+ */
+export const IMAGE_PAYLOAD_PREFIX = 'image:';
+
 async function toRecord(row: QrDepositsTable, now: Date): Promise<QrRecord> {
+  const image = row.payload.startsWith(IMAGE_PAYLOAD_PREFIX) ? row.payload.slice(IMAGE_PAYLOAD_PREFIX.length) : null;
   return {
     qrcodeId: row.id,
     hasQrcode: true,
     bankCode: row.bank_code,
-    qrcode: await qrSvg(row.payload),
-    payload: row.payload,
+    qrcode: image ? null : await qrSvg(row.payload),
+    payload: image ? null : row.payload,
+    ...(image ? { imageUrl: image } : {}),
     amount: toBaht(Number(row.amount)),
     expireIn: Math.max(0, Math.ceil((Date.parse(row.expires_at) - now.getTime()) / 1000)),
     message: '',
@@ -148,7 +158,7 @@ export async function createQr(ctx: DepositsContext, playerId: number, bank: QrB
   } else {
     try {
       const qr = await ctx.gateway.createQr({ channel: bank, reference: id, amountSatang: amount, expiresAt }, ctx.call);
-      payload = qr.payload;
+      payload = qr.imageUrl ? `${IMAGE_PAYLOAD_PREFIX}${qr.imageUrl}` : qr.payload;
       if (qr.expiresAt < expiresAt) expiresAt = qr.expiresAt;
     } catch (e) {
       if (!(e instanceof GatewayError)) ctx.log.error({ err: e }, 'payment gateway createQr failed');

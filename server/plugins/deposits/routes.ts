@@ -9,6 +9,7 @@ import { verifyWebhookSignature, SIGNATURE_HEADER } from './domain/webhook-signa
 import { readDepositRules, findPlayerSlip } from './repository';
 import { QrRefused, cancelQr, createQr, getQr, isQrBank } from './qr-service';
 import { applyEvent, parseEvent } from './webhook-service';
+import { applyGatewayWebhook } from './opn-webhook';
 import { assertSlipUploadOpen, listPlayerSlips, slipUrlByReference, uploadSlip } from './slip-service';
 import { redeemGiftLink } from './gift-service';
 import { checkSlipImageUrl } from './domain/slip-links';
@@ -62,6 +63,11 @@ export default async function routes(app: FastifyInstance): Promise<void> {
         throw badRequest('KEY_INVALID');
       }
       return applyEvent(scoped(ctx, req), raw, parseEvent(parsed));
+    });
+    // Opn Payments' own events (PAYMENT_GATEWAY=opn, docs/providers/opn.md): its signature, then the charge fetched by id.
+    hook.post('/api/webhooks/opn', { schema: { response: { 200: s.webhookAnswer, ...errors } } }, async (req) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      return applyGatewayWebhook(scoped(ctx, req), raw, req.headers, 'opn');
     });
   });
 

@@ -16,6 +16,8 @@ export const qrRecord = {
     bankCode: { type: ['string', 'null'] },
     qrcode: { type: ['string', 'null'] },
     payload: { type: ['string', 'null'] },
+    // A gateway's own QR image (PAYMENT_GATEWAY=opn): present only then, with qrcode and payload null.
+    imageUrl: { type: ['string', 'null'] },
     amount: { type: ['number', 'null'] },
     expireIn: { type: 'integer' },
     message: { type: 'string' },
