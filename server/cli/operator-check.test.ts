@@ -101,6 +101,8 @@ const CASES: [string, Patch, string, Level, RegExp][] = [
   ['EasySlip without its key', { env: { SLIP_VERIFIER: 'easyslip' } }, 'SLIP_VERIFIER (slip verifier)', 'missing', /EASYSLIP_API_KEY unset: the server refuses to start/],
   ['SlipOK without its branch', { env: { SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'k'.repeat(20) } }, 'SLIP_VERIFIER (slip verifier)', 'missing', /SLIPOK_BRANCH_ID unset/],
   ['EasySlip pointed elsewhere', { env: { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k'.repeat(20), EASYSLIP_BASE_URL: 'http://127.0.0.1:9999' } }, 'SLIP_VERIFIER (slip verifier)', 'warn', /elsewhere than the service/],
+  ['Opn without its webhook secret', { env: { PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'skey_' + 'k'.repeat(20) } }, 'PAYMENT_GATEWAY (payment gateway)', 'missing', /OPN_WEBHOOK_SECRET unset: the server refuses to start/],
+  ['Opn pointed elsewhere', { env: { PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'skey_' + 'k'.repeat(20), OPN_WEBHOOK_SECRET: 'c2VjcmV0', OPN_BASE_URL: 'http://127.0.0.1:9999' } }, 'PAYMENT_GATEWAY (payment gateway)', 'warn', /elsewhere than the service/],
   ['PROMPTPAY_ID unset', { env: { PROMPTPAY_ID: undefined } }, 'PROMPTPAY_ID', 'unsafe', /demo PromptPay id/],
   ['PROMPTPAY_ID the demo one', { env: { PROMPTPAY_ID: '081-234-5678' } }, 'PROMPTPAY_ID', 'unsafe', /demo PromptPay id/],
   ['PROMPTPAY_NAME unset', { env: { PROMPTPAY_NAME: undefined } }, 'PROMPTPAY_NAME', 'missing', /account name/],
@@ -149,6 +151,8 @@ test('each outside service: unset is missing, a simulator or an unknown name uns
   const slip = 'SLIP_VERIFIER (slip verifier)';
   expect(find(findings({ env: { SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'k'.repeat(20), SLIPOK_BRANCH_ID: '123' } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'slipok' });
   expect(find(findings({ env: { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k'.repeat(20) } }, OUTSIDE_SERVICES), slip)[0]).toMatchObject({ level: 'ok', now: 'easyslip' });
+  const gateway = 'PAYMENT_GATEWAY (payment gateway)';
+  expect(find(findings({ env: { PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'skey_' + 'k'.repeat(20), OPN_WEBHOOK_SECRET: 'c2VjcmV0' } }, OUTSIDE_SERVICES), gateway)[0]).toMatchObject({ level: 'ok', now: 'opn' });
 });
 
 test('SMS_PROVIDER: unset is the simulator in and out of demo mode (unsafe); thaibulksms needs its key and secret; its base URL moved is a warning', () => {

@@ -17,7 +17,7 @@ import { createDb } from '../db';
 import { secretKeyFrom } from '../lib/secret-box';
 import { openTotpSecret } from '../plugins/staff/totp';
 import { DEMO_PROMPTPAY_ID } from '../plugins/deposits/domain/promptpay';
-import { SLIP_VERIFIERS } from '../plugins/deposits/adapters';
+import { PAYMENT_GATEWAYS, SLIP_VERIFIERS } from '../plugins/deposits/adapters';
 import { SMS_PROVIDERS } from '../adapters/sms';
 
 export type Level = 'ok' | 'warn' | 'weak' | 'missing' | 'unsafe';
@@ -55,7 +55,14 @@ export interface OutsideService {
 export const OUTSIDE_SERVICES: readonly OutsideService[] = [
   { service: 'game provider', setting: 'GAME_PROVIDER', available: ['simulator'], simulators: ['simulator'] },
   { service: 'payout provider', setting: 'PAYOUT_PROVIDER', available: ['simulator'], simulators: ['simulator'] },
-  { service: 'payment gateway', setting: 'PAYMENT_GATEWAY', available: ['simulator'], simulators: ['simulator'] },
+  {
+    service: 'payment gateway',
+    setting: 'PAYMENT_GATEWAY',
+    available: PAYMENT_GATEWAYS,
+    simulators: ['simulator'],
+    requires: { opn: ['OPN_SECRET_KEY', 'OPN_WEBHOOK_SECRET'] },
+    overrides: { opn: ['OPN_BASE_URL'] },
+  },
   {
     service: 'slip verifier',
     setting: 'SLIP_VERIFIER',
