@@ -25,7 +25,9 @@ export function qrImageSource(svg: string, payload?: string): string {
  * drawn here, a raster a phone browser offers to save on long-press; a server that sends only the markup gets
  * its SVG shown, sanitized, in the <img> (an <img> never runs what an SVG might still carry).
  */
-export function QrImage({ svg, payload, alt }: { svg: string; payload?: string; alt: string }) {
-  const src = useMemo(() => qrImageSource(svg, payload), [svg, payload]);
+export function QrImage({ svg, payload, alt, imageUrl }: { svg: string; payload?: string; alt: string; imageUrl?: string }) {
+  const src = useMemo(() => (imageUrl ? '' : qrImageSource(svg, payload)), [svg, payload, imageUrl]);
+  // A gateway that sends only its own image (Opn): that image, as it is; nothing to draw or sanitize here.
+  if (imageUrl) return <img className="qr__image" src={imageUrl} alt={alt} width={220} height={220} referrerPolicy="no-referrer" data-testid="qr-image" data-source="gateway" />;
   return <img className="qr__image" src={src} alt={alt} width={220} height={220} data-testid="qr-image" />;
 }

@@ -137,7 +137,12 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
       {machine.status === 'shown' || machine.status === 'cancelling' ? (
         <div className="qr__shown">
           <QrFrame bank={bank} payeeName={payeeName}>
-            <QrImage svg={machine.qr.svg} payload={machine.qr.payload} alt={t('deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })} />
+            <QrImage
+              svg={machine.qr.svg}
+              payload={machine.qr.payload}
+              imageUrl={machine.qr.imageUrl}
+              alt={t(machine.qr.imageUrl ? 'deposit.qr.gatewayImageAlt' : 'deposit.qr.imageAlt', { bank: bankName, amount: baht(machine.qr.amount) })}
+            />
           </QrFrame>
           <p className="qr__amount">
             {t('deposit.qr.amount')}: <strong data-testid="qr-amount">{baht(machine.qr.amount)}</strong> {t('deposit.baht')}
@@ -155,9 +160,12 @@ export function QrPanel({ bank, bankName, machine, now, onCreate, onCancel, repl
           </p>
           <p className="deposit__note">{t('deposit.qr.scanHint')}</p>
           <CreditTimeNote />
-          <QrSaveActions
-            input={{ payload: machine.qr.payload, svg: machine.qr.svg, bank, bankName, amount: machine.qr.amount, expiresAt: machine.qr.expiresAt }}
-          />
+          {/* A gateway's image has no payload or SVG of ours to save or share: the player saves the image itself. */}
+          {!machine.qr.imageUrl && (
+            <QrSaveActions
+              input={{ payload: machine.qr.payload, svg: machine.qr.svg, bank, bankName, amount: machine.qr.amount, expiresAt: machine.qr.expiresAt }}
+            />
+          )}
           <button
             type="button"
             className="button"

@@ -48,6 +48,8 @@ export interface QrRecord {
   /** Standalone SVG markup; rendered only after sanitizing. */
   qrcode?: string | null;
   payload?: string | null;
+  /** A gateway's own QR image (PAYMENT_GATEWAY=opn answers no payload): shown as it is, qrcode and payload null. */
+  imageUrl?: string | null;
   amount?: number | null;
   /** Whole seconds left. */
   expireIn?: number;

@@ -12,6 +12,8 @@ export interface ShownQr {
   qrcodeId: string;
   svg: string;
   payload?: string;
+  /** The gateway's own image when it sends no payload (svg is '' then). */
+  imageUrl?: string;
   amount: number;
   expiresAt: number;
 }
@@ -72,11 +74,13 @@ export function initialQrDepositState(): QrDepositState {
 /** The QR a server answer carries, if it carries a payable one. */
 export function shownQrFrom(record: QrRecord, now: number): ShownQr | null {
   const expireIn = record.expireIn ?? 0;
-  if (!record.hasQrcode || !record.qrcodeId || !record.qrcode || expireIn <= 0) return null;
+  const imageUrl = !record.qrcode && record.imageUrl && /^https?:\/\//.test(record.imageUrl) ? record.imageUrl : null;
+  if (!record.hasQrcode || !record.qrcodeId || !(record.qrcode || imageUrl) || expireIn <= 0) return null;
   return {
     qrcodeId: record.qrcodeId,
-    svg: record.qrcode,
+    svg: record.qrcode ?? '',
     ...(record.payload ? { payload: record.payload } : {}),
+    ...(imageUrl ? { imageUrl } : {}),
     amount: Number(record.amount ?? 0),
     expiresAt: now + expireIn * 1000,
   };
