@@ -114,7 +114,6 @@ export async function startOpnFake(secretKey = 'skey_test_5rt6s9u1xa7f2kd0vbn', 
     body: { object: 'error', location: `https://www.omise.co/api-errors#${code.replace(/_/g, '-')}`, code, message: OPN_DOC_ERRORS[code].message },
   });
   const auth = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
-  let fake: OpnFake;
   const handle = (req: SeenRequest): FakeAnswer => {
     if (req.headers.authorization !== auth) return error('authentication_failure');
     const next = queued.shift();
@@ -145,7 +144,7 @@ export async function startOpnFake(secretKey = 'skey_test_5rt6s9u1xa7f2kd0vbn', 
           amount: f.amount,
           scannable_code: {
             ...OPN_DOC_CHARGE.source.scannable_code,
-            image: { ...OPN_DOC_CHARGE.source.scannable_code.image, id: docu, location: `/charges/${chargeId}/documents/${docu}`, download_uri: `${fake.url}/charges/${chargeId}/documents/${docu}/downloads/qrcode.png` },
+            image: { ...OPN_DOC_CHARGE.source.scannable_code.image, id: docu, location: `/charges/${chargeId}/documents/${docu}`, download_uri: `${server.url}/charges/${chargeId}/documents/${docu}/downloads/qrcode.png` },
           },
         },
         created_at: new Date().toISOString(),
@@ -198,7 +197,7 @@ export async function startOpnFake(secretKey = 'skey_test_5rt6s9u1xa7f2kd0vbn', 
     created_at: new Date().toISOString(),
     data: charges.get(chargeId) ?? { object: 'charge', id: chargeId },
   });
-  fake = Object.assign(server, {
+  const fake: OpnFake = Object.assign(server, {
     secretKey,
     webhookSecret,
     webhookUrl: '',
