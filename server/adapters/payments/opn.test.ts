@@ -33,6 +33,7 @@ test('createQr: POST /charges with Basic auth, satang, thb, a promptpay source a
   const qr = await gateway().createQr({ channel: 'E2P', reference: 'qr_a1', amountSatang: 15025, expiresAt }, { requestId: 'r-1' });
   expect(fake.requests).toHaveLength(1);
   const [req] = fake.requests;
+  expect(Object.keys(req.body as object).sort()).toEqual(['amount', 'currency', 'metadata', 'source']);
   expect(req).toMatchObject({ method: 'POST', path: '/charges', body: { amount: 15025, currency: 'thb', source: { type: 'promptpay' }, metadata: { reference: 'qr_a1' } } });
   expect(req.headers).toMatchObject({ authorization: `Basic ${Buffer.from(`${fake.secretKey}:`).toString('base64')}`, 'idempotency-key': 'qr_a1', 'x-request-id': 'r-1' });
   const charge = fake.chargeFor('qr_a1')!;

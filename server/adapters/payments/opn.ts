@@ -117,7 +117,9 @@ export class OpnGateway implements PaymentGateway {
         method: 'POST',
         path: '/charges',
         headers: { ...this.headers, 'idempotency-key': req.reference },
-        json: { amount: req.amountSatang, currency: 'thb', source: { type: 'promptpay' }, metadata: { reference: req.reference }, expires_at: req.expiresAt.toISOString() },
+        // No expiry is asked for (the create's documented parameters have none): ours is enforced by our webhook, and a
+        // cancel expires the charge.
+        json: { amount: req.amountSatang, currency: 'thb', source: { type: 'promptpay' }, metadata: { reference: req.reference } },
         // Sent once: a timeout is answered by asking for the charge, never by a second create.
         idempotent: false,
         call,
