@@ -16,7 +16,8 @@ import { amountOf, DEMO_LOGIN, launchBrowser, logIn, phoneContext, startServer, 
  * (server/test/support/fakes/, docs/providers/). In Chromium at 360 px: a new player registers with the code
  * ThaiBulkSMS "texted" (the pin read from the fake), uploads a slip EasySlip knows as a transfer from their account
  * to the operator's and sees it credited; creates a PromptPay QR that Opn answers, Opn's signed webhook pays it and
- * the balance moves on the open page without a reload. A second server verifies the demo player's slip with SlipOK.
+ * the balance moves on the open page without a reload; the operator's /readyz/detail lists the three breakers. A
+ * second server verifies the demo player's slip with SlipOK.
  */
 let browser: Browser;
 let sms: ThaiBulkSmsFake;
@@ -27,6 +28,7 @@ let opn: OpnFake;
 let server: RunningServer;
 /** SlipOK. */
 let slipOkServer: RunningServer;
+const METRICS_TOKEN = 'providers-e2e-metrics-token-0123456789';
 
 beforeAll(async () => {
   [sms, easySlip, slipOk, opn, browser] = await Promise.all([startThaiBulkSmsFake(), startEasySlipFake(), startSlipOkFake(), startOpnFake(), launchBrowser()]);
@@ -44,6 +46,7 @@ beforeAll(async () => {
       OPN_SECRET_KEY: opn.secretKey,
       OPN_WEBHOOK_SECRET: opn.webhookSecret,
       OPN_BASE_URL: opn.url,
+      METRICS_TOKEN: METRICS_TOKEN,
     }),
     startServer({ SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: slipOk.apiKey, SLIPOK_BRANCH_ID: slipOk.branchId, SLIPOK_BASE_URL: slipOk.url }),
   ]);
@@ -177,6 +180,16 @@ describe('EasySlip, ThaiBulkSMS and Opn', () => {
     // The webhook's own body was not trusted: the charge was fetched from Opn by its id.
     expect(opn.requests.some((r) => r.method === 'GET' && r.path === `/charges/${charge.id}`)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { sameVisit?: boolean }).sameVisit)).toBe(true);
+  });
+
+  test("the operator's readiness detail lists the three real adapters' breakers, closed; the public /readyz names none", async () => {
+    const pub = await fetch(`${server.url}/readyz`);
+    expect(pub.status).toBe(200);
+    expect(await pub.text()).not.toMatch(/easyslip|thaibulksms|opn/);
+    const res = await fetch(`${server.url}/readyz/detail`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const body = (await res.json()) as { status: string; degraded: string[]; providers: Array<{ provider: string; state: string }> };
+    expect([res.status, body.status, body.degraded]).toEqual([200, 'ready', []]);
+    expect(body.providers.map((p) => [p.provider, p.state]).sort()).toEqual([['easyslip', 'closed'], ['opn', 'closed'], ['thaibulksms', 'closed']]);
   });
 });
 
