@@ -124,7 +124,9 @@ test('the app registered the API: the sweep would notice routes going missing', 
       'POST /api/login', 'POST /api/account', 'POST /api/account/checkPhone', 'POST /api/account/validate', 'POST /api/otp/send', 'POST /api/otp/verify',
       // A forgotten password (docs/accounts.md "Forgotten password"): the player has no token.
       'POST /api/account/forgot', 'POST /api/account/reset',
-      'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id', 'POST /api/staff/login', 'POST /api/staff/login/totp',
+      'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id',
+      // A gateway's own events (docs/providers/opn.md): signed by the gateway, the charge fetched by id; 404 unless chosen.
+      'POST /api/webhooks/opn', 'POST /api/staff/login', 'POST /api/staff/login/totp',
       // The chat: guests have no token (a token, when sent, is checked first); media URLs are 128-bit capabilities.
       'GET /api/chat/config', 'POST /api/chat/guest', 'POST /api/chat/send-message', 'POST /api/chat/history', 'PUT /api/chat/read-customer/',
       'POST /api/chat/upload-image', 'POST /api/chat/upload-video', 'GET /api/chat/media/:name',
