@@ -27,6 +27,7 @@ import ops from './http/ops';
 import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './lib/metrics';
 import { openGameProvider, type GameProvider, type GameSimulator } from './adapters/games';
+import { gatewayImageOrigins } from './adapters/payments';
 import { requestIdOf } from './lib/request-context';
 
 declare module 'fastify' {
@@ -187,7 +188,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   // Before every route, so the global rate limit and the headers cover them all.
-  await app.register(security);
+  await app.register(security, { imageOrigins: gatewayImageOrigins(process.env) });
   // Right after security: its probes are exempt from the rate limit, its hooks time every route after it.
   await app.register(ops);
   await app.register(auth);

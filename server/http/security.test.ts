@@ -195,3 +195,27 @@ test('RATE_LIMIT_PER_MINUTE=0 turns the limit off', async () => {
     await t.close();
   }
 });
+
+describe("the CSP's img-src and a gateway that answers a QR as an image on its own host", () => {
+  const imgSrc = async (env: Record<string, string>) => {
+    const kept = { ...process.env };
+    Object.assign(process.env, env);
+    const t = await buildTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/user/home', headers: { accept: 'text/html' } });
+      const csp = String(res.headers['content-security-policy']);
+      return csp.split(';').map((d) => d.trim().split(/\s+/)).find(([k]) => k === 'img-src')!.slice(1);
+    } finally {
+      await t.close();
+      for (const k of Object.keys(env)) if (kept[k] === undefined) delete process.env[k];
+      Object.assign(process.env, kept);
+    }
+  };
+
+  test('PAYMENT_GATEWAY=opn adds Opn API host (OPN_BASE_URL when set), so the QR image loads; the simulator adds none', async () => {
+    expect(await imgSrc({})).toEqual(["'self'", 'data:', 'blob:']);
+    const secrets = { OPN_SECRET_KEY: 'skey_test_' + 'x'.repeat(20), OPN_WEBHOOK_SECRET: Buffer.from('w'.repeat(32)).toString('base64') };
+    expect(await imgSrc({ PAYMENT_GATEWAY: 'opn', ...secrets })).toEqual(["'self'", 'data:', 'blob:', 'https://api.omise.co']);
+    expect(await imgSrc({ PAYMENT_GATEWAY: 'opn', OPN_BASE_URL: 'http://127.0.0.1:4567/v1', ...secrets })).toEqual(["'self'", 'data:', 'blob:', 'http://127.0.0.1:4567']);
+  });
+});

@@ -27,8 +27,16 @@ import { tooMany } from '../errors';
  * rebuilt helmet's middleware, parsing every CSP directive again, on each request (issue 13's profile); the headers
  * are the same for every answer here (no nonces, no per-route policy), so there is nothing to rebuild.
  */
-export default fp(
-  async (app) => {
+export interface SecurityOptions {
+  /**
+   * Origins the SPA may load images from besides its own: a payment gateway that answers a QR only as an image on
+   * its own host (PAYMENT_GATEWAY=opn, docs/providers/opn.md). app.ts asks the payments adapters which.
+   */
+  imageOrigins?: readonly string[];
+}
+
+export default fp<SecurityOptions>(
+  async (app, opts) => {
     const { config } = app;
     const selfOnlyFrames = config.frameAncestors.length === 1 && config.frameAncestors[0] === "'self'";
     const policy = (frameAncestors: string[]): HelmetOptions['contentSecurityPolicy'] => ({
@@ -40,7 +48,7 @@ export default fp(
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(opts.imageOrigins ?? [])],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         workerSrc: ["'self'", 'blob:'],
