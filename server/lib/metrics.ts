@@ -135,8 +135,11 @@ type Outcome = 'ok' | 'refused' | 'timeout' | 'error';
 
 /** An adapter's answer read as an outcome: a definite "no" from the service is refused, not an error. */
 function outcomeOfResult(result: unknown): Outcome {
-  const r = result as { ok?: unknown; status?: unknown; reason?: unknown } | null;
+  const r = result as { ok?: unknown; status?: unknown; reason?: unknown; kind?: unknown } | null;
   if (r && typeof r === 'object') {
+    // A gateway webhook read (payments' readWebhook): the gateway not reachable is an error, a forgery refused.
+    if (r.kind === 'unavailable') return 'error';
+    if (r.kind === 'forged') return 'refused';
     if (r.ok === false) return r.reason === 'SERVICE_UNAVAILABLE' ? 'error' : 'refused';
     if (r.status === 'failed' || r.status === 'rejected') return 'refused';
   }
@@ -179,7 +182,8 @@ export function instrumentAdapter<T extends object>(metrics: Metrics | undefined
 /** The operations of each outside service's interface (server/adapters/<x>/types.ts) that are timed. */
 export const ADAPTER_OPERATIONS = {
   games: ['createPlayer', 'deposit', 'withdraw', 'balance', 'transferStatus', 'launchUrl', 'resetPassword', 'betFeed'],
-  payments: ['createQr', 'cancelQr'],
+  // readWebhook: a gateway's own event, checked and its payment fetched by id (PAYMENT_GATEWAY=opn).
+  payments: ['createQr', 'cancelQr', 'readWebhook'],
   payouts: ['requestPayout', 'getPayoutStatus', 'cancelPayout'],
   slipVerify: ['verify'],
   gift: ['inspect', 'redeem'],

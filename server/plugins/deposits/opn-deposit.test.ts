@@ -92,6 +92,8 @@ test('Opn cannot be asked when the event comes: 503 and no credit; its next deli
   fake.mode = 'timeout';
   expect((await fake.deliver(fake.eventFor(charge.id))).status).toBe(503);
   expect(await balanceOf(t.app, player.id)).toBe(0);
+  // The webhook's fetch of the charge is timed like the adapter's other calls, and counted as an error.
+  expect(await t.app.metrics.registry.metrics()).toMatch(/wallet_provider_call_duration_seconds_count\{provider="payments",operation="readWebhook",outcome="error"\} [1-9]/);
   fake.reset();
   expect(await fake.deliver(fake.eventFor(charge.id))).toMatchObject({ status: 200, body: { outcome: 'CREDITED' } });
   expect(await balanceOf(t.app, player.id)).toBe(6000);
