@@ -38,6 +38,31 @@ export interface HttpClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * What every real adapter takes for its client, beside its own secrets: the service's base URL (a sandbox, or a
+ * contract fake in tests), timeouts, retries, its breaker, a log and a fetch. `adapterClient` makes the client.
+ */
+export interface AdapterHttpSettings {
+  baseUrl?: string;
+  timeoutMs?: number;
+  retries?: number;
+  backoffMs?: number;
+  breaker?: HttpClientOptions['breaker'];
+  log?: LogSink;
+  fetch?: typeof fetch;
+}
+
+/** An adapter's client: its settings, the provider's name and default base URL, what to mask and never log. */
+export function adapterClient(
+  provider: string,
+  defaultBaseUrl: string,
+  settings: AdapterHttpSettings,
+  privacy: { mask?: HttpClientOptions['mask']; secrets: readonly string[] },
+): HttpClient {
+  const { baseUrl, timeoutMs, retries, backoffMs, breaker, log, fetch } = settings;
+  return new HttpClient({ provider, baseUrl: baseUrl || defaultBaseUrl, timeoutMs, retries, backoffMs, breaker, log, fetch, ...privacy });
+}
+
 export interface HttpCall {
   /** The adapter operation (`verify`, `createCharge`), for the log. */
   operation: string;

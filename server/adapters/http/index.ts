@@ -1,4 +1,4 @@
-export { HttpClient, HTTP_DEFAULTS, type HttpAnswer, type HttpCall, type HttpClientOptions, type LogSink } from './client';
+export { HttpClient, HTTP_DEFAULTS, adapterClient, type AdapterHttpSettings, type HttpAnswer, type HttpCall, type HttpClientOptions, type LogSink } from './client';
 export { CircuitBreaker, CircuitRegistry, BREAKER_DEFAULTS, circuitGauge, circuitsOf, type BreakerOptions, type CircuitSnapshot, type CircuitState } from './breaker';
 export { ProviderCallError, ProviderTimeoutError, ProviderUnavailable } from './errors';
 export { bahtToSatang } from './baht';

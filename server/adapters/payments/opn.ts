@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { ProviderCall } from '../../lib/request-context';
-import { HttpClient, ProviderTimeoutError, type CircuitBreaker, type HttpClientOptions, type LogSink } from '../http';
+import { ProviderTimeoutError, adapterClient, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
 import { GatewayError, type GatewayQr, type GatewayQrRequest, type GatewayWebhook, type PaymentGateway } from './types';
 
 /**
@@ -16,15 +16,10 @@ export const OPN_TIMESTAMP_HEADER = 'omise-signature-timestamp';
 /** A delivery signed longer ago (or ahead) than this is refused: a replayed old delivery. */
 export const OPN_SIGNATURE_TOLERANCE_S = 300;
 
-export interface OpnOptions {
+export interface OpnOptions extends AdapterHttpSettings {
   secretKey: string;
   /** Base64, as the dashboard shows it. */
   webhookSecret: string;
-  baseUrl?: string;
-  timeoutMs?: number;
-  breaker?: CircuitBreaker | HttpClientOptions['breaker'];
-  log?: LogSink;
-  fetch?: typeof fetch;
   now?: () => Date;
 }
 
@@ -87,15 +82,7 @@ export class OpnGateway implements PaymentGateway {
   constructor(private readonly opts: OpnOptions) {
     this.log = opts.log;
     this.auth = `Basic ${Buffer.from(`${opts.secretKey}:`).toString('base64')}`;
-    this.http = new HttpClient({
-      provider: 'opn',
-      baseUrl: opts.baseUrl || OPN_BASE_URL,
-      timeoutMs: opts.timeoutMs,
-      breaker: opts.breaker,
-      log: opts.log,
-      secrets: [opts.secretKey, opts.webhookSecret, this.authToken()],
-      fetch: opts.fetch,
-    });
+    this.http = adapterClient('opn', OPN_BASE_URL, opts, { secrets: [opts.secretKey, opts.webhookSecret, this.authToken()] });
   }
 
   private authToken(): string {

@@ -1,5 +1,5 @@
 import type { ProviderCall } from '../../lib/request-context';
-import { HttpClient, bahtToSatang, type CircuitBreaker, type HttpClientOptions, type LogSink } from '../http';
+import { adapterClient, bahtToSatang, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
 import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, VerifiedTransfer } from './types';
 
 /**
@@ -10,15 +10,8 @@ import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, Veri
  */
 export const EASYSLIP_BASE_URL = 'https://developer.easyslip.com/api/v1';
 
-export interface EasySlipOptions {
+export interface EasySlipOptions extends AdapterHttpSettings {
   apiKey: string;
-  baseUrl?: string;
-  timeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-  breaker?: CircuitBreaker | HttpClientOptions['breaker'];
-  log?: LogSink;
-  fetch?: typeof fetch;
 }
 
 /** Personal data in EasySlip's bodies: account numbers and proxies (PromptPay ids) to their last 4 digits, names. */
@@ -71,18 +64,7 @@ export class EasySlipVerifier implements SlipVerifier {
 
   constructor(private readonly opts: EasySlipOptions) {
     this.log = opts.log;
-    this.http = new HttpClient({
-      provider: 'easyslip',
-      baseUrl: opts.baseUrl || EASYSLIP_BASE_URL,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      backoffMs: opts.backoffMs,
-      breaker: opts.breaker,
-      log: opts.log,
-      mask: EASYSLIP_MASK,
-      secrets: [opts.apiKey],
-      fetch: opts.fetch,
-    });
+    this.http = adapterClient('easyslip', EASYSLIP_BASE_URL, opts, { mask: EASYSLIP_MASK, secrets: [opts.apiKey] });
   }
 
   async verify(query: SlipQuery, call?: ProviderCall): Promise<SlipVerifyResult> {

@@ -1,5 +1,5 @@
 import type { ProviderCall } from '../../lib/request-context';
-import { HttpClient, bahtToSatang, type CircuitBreaker, type HttpClientOptions, type LogSink } from '../http';
+import { adapterClient, bahtToSatang, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
 import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, VerifiedTransfer } from './types';
 
 /**
@@ -11,16 +11,9 @@ import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, Veri
  */
 export const SLIPOK_BASE_URL = 'https://api.slipok.com/api/line/apikey';
 
-export interface SlipOkOptions {
+export interface SlipOkOptions extends AdapterHttpSettings {
   apiKey: string;
   branchId: string;
-  baseUrl?: string;
-  timeoutMs?: number;
-  retries?: number;
-  backoffMs?: number;
-  breaker?: CircuitBreaker | HttpClientOptions['breaker'];
-  log?: LogSink;
-  fetch?: typeof fetch;
 }
 
 /** Personal data in SlipOK's bodies: names, and the (already masked) account and proxy values to their last 4 digits. */
@@ -73,18 +66,7 @@ export class SlipOkVerifier implements SlipVerifier {
 
   constructor(private readonly opts: SlipOkOptions) {
     this.log = opts.log;
-    this.http = new HttpClient({
-      provider: 'slipok',
-      baseUrl: opts.baseUrl || SLIPOK_BASE_URL,
-      timeoutMs: opts.timeoutMs,
-      retries: opts.retries,
-      backoffMs: opts.backoffMs,
-      breaker: opts.breaker,
-      log: opts.log,
-      mask: SLIPOK_MASK,
-      secrets: [opts.apiKey],
-      fetch: opts.fetch,
-    });
+    this.http = adapterClient('slipok', SLIPOK_BASE_URL, opts, { mask: SLIPOK_MASK, secrets: [opts.apiKey] });
   }
 
   async verify(query: SlipQuery, call?: ProviderCall): Promise<SlipVerifyResult> {

@@ -1,5 +1,5 @@
 import type { ProviderCall } from '../../lib/request-context';
-import { HttpClient, ProviderTimeoutError, type CircuitBreaker, type HttpClientOptions, type LogSink } from '../http';
+import { ProviderTimeoutError, adapterClient, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
 import { SmsSendError, type OtpCheck, type OtpProvider } from './types';
 
 /**
@@ -11,14 +11,9 @@ import { SmsSendError, type OtpCheck, type OtpProvider } from './types';
  */
 export const THAIBULKSMS_BASE_URL = 'https://otp.thaibulksms.com';
 
-export interface ThaiBulkSmsOptions {
+export interface ThaiBulkSmsOptions extends AdapterHttpSettings {
   apiKey: string;
   apiSecret: string;
-  baseUrl?: string;
-  timeoutMs?: number;
-  breaker?: CircuitBreaker | HttpClientOptions['breaker'];
-  log?: LogSink;
-  fetch?: typeof fetch;
 }
 
 /** Personal data and secrets in the bodies: the phone to its last 4 digits; key, secret, token and pin never logged. */
@@ -72,16 +67,7 @@ export class ThaiBulkSmsOtp implements OtpProvider {
 
   constructor(private readonly opts: ThaiBulkSmsOptions) {
     this.log = opts.log;
-    this.http = new HttpClient({
-      provider: 'thaibulksms',
-      baseUrl: opts.baseUrl || THAIBULKSMS_BASE_URL,
-      timeoutMs: opts.timeoutMs,
-      breaker: opts.breaker,
-      log: opts.log,
-      mask: THAIBULKSMS_MASK,
-      secrets: [opts.apiKey, opts.apiSecret],
-      fetch: opts.fetch,
-    });
+    this.http = adapterClient('thaibulksms', THAIBULKSMS_BASE_URL, opts, { mask: THAIBULKSMS_MASK, secrets: [opts.apiKey, opts.apiSecret] });
   }
 
   /**
