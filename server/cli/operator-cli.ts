@@ -14,8 +14,9 @@ import { LOOKUP_NAMES, isLookupName, lookups } from '../plugins/lookups/lookups-
 import { BONUS_USAGE, runBonusCommand } from '../plugins/bonus/operator';
 import { INVITE_USAGE, runInviteCommand } from '../plugins/invite/operator';
 import { WHEEL_USAGE, runWheelCommand } from '../plugins/wheel/operator';
-import { STAFF_USAGE, runStaffCommand, terminalPrompt } from '../plugins/staff/operator';
-import { SETUP_USAGE, runSetup, terminalQuestion } from './operator-setup';
+import { STAFF_USAGE, runStaffCommand } from '../plugins/staff/operator';
+import { terminalPrompt, terminalQuestion } from '../lib/terminal';
+import { SETUP_USAGE, runSetup, type SetupContext } from './operator-setup';
 import { runCheck, runCheckFromEnv } from './operator-check';
 
 export const USAGE = `Usage: npm run operator -- <command>
@@ -35,21 +36,10 @@ ${BONUS_USAGE}${INVITE_USAGE}${WHEEL_USAGE}${STAFF_USAGE}${SETUP_USAGE}  check  
 export const PLAYER_STATUSES = ['active', 'inactive', 'gone'] as const;
 export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 
-export interface OperatorContext {
-  db: Kysely<DB>;
+/** The setup's context (the database, output, prompts, the environment, the key) and the config the lookups reflect. */
+export interface OperatorContext extends SetupContext {
   /** What the lookups reflect from the config (`lookups` prints their answers). */
   config: Pick<Config, 'registerOtp' | 'minPlayerAge' | 'demo'>;
-  out: (line: string) => void;
-  err: (line: string) => void;
-  now?: () => Date;
-  /** Where secrets given by environment are read (STAFF_PASSWORD); none when absent. */
-  env?: Record<string, string | undefined>;
-  /** Asks for a secret without echo; the CLI passes one only on a terminal. */
-  prompt?: (question: string) => Promise<string>;
-  /** Asks a question whose answer is shown as typed (setup's username and name); only on a terminal. */
-  ask?: (question: string) => Promise<string>;
-  /** The server's GAME_SECRET_KEY (staff totp seals the second factor's secret with it). */
-  secretKey?: Buffer;
 }
 
 /**

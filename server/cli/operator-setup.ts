@@ -12,7 +12,6 @@
  * staff_users; SQLite: the write transaction is BEGIN IMMEDIATE), so two setups at once make one admin.
  * Exit codes: 0 done, 1 refused (an admin exists, the username is taken, the code was wrong), 2 bad input or no key.
  */
-import readline from 'node:readline';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { DB } from '../db/schema';
@@ -39,13 +38,13 @@ export interface SetupContext {
   out: (line: string) => void;
   err: (line: string) => void;
   now?: () => Date;
-  /** SETUP_USERNAME, SETUP_NAME, STAFF_PASSWORD (process.env in the CLI). */
+  /** Where secrets and answers given by environment are read: STAFF_PASSWORD, SETUP_USERNAME, SETUP_NAME (process.env in the CLI). */
   env?: Record<string, string | undefined>;
   /** Asks for a secret without echo (terminal only). */
   prompt?: (question: string) => Promise<string>;
   /** Asks a question whose answer is shown as typed (terminal only). */
   ask?: (question: string) => Promise<string>;
-  /** The server's GAME_SECRET_KEY: the second factor's secret is sealed with it. */
+  /** The server's GAME_SECRET_KEY: setup, staff add and staff totp seal the second factor's secret with it. */
   secretKey?: Buffer;
 }
 
@@ -152,20 +151,4 @@ export async function runSetup(ctx: SetupContext): Promise<number> {
   }
   ctx.out(`administrator ${username} created (id ${result.id}, with a second factor${step !== null ? ', confirmed' : ''}): sign in at /staff`);
   return 0;
-}
-
-/** The CLI's visible question on a terminal (the secret one is staff/operator.ts terminalPrompt). */
-export function terminalQuestion(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    rl.on('SIGINT', () => {
-      rl.close();
-      process.stdout.write('\n');
-      reject(new Error('cancelled; nothing was written'));
-    });
-    rl.question(question, (answer) => {
-      rl.close();
-      resolve(answer.trim());
-    });
-  });
 }

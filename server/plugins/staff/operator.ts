@@ -1,4 +1,3 @@
-import readline from 'node:readline';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { STAFF_ROLES, type StaffRole } from '../../db/schema-staff';
@@ -203,26 +202,4 @@ export async function runStaffCommand(rest: string[], ctx: StaffOperatorContext)
   if (sub === 'totp' && words.length === 1) return enrolTotp(words[0], ctx, now);
   if ((sub === 'disable' || sub === 'enable') && words.length === 1) return setStatus(words[0], sub === 'disable' ? 'disabled' : 'active', ctx, now);
   return null;
-}
-
-/** The CLI's prompt on a terminal: the question on stdout, the answer typed without echo. */
-export function terminalPrompt(question: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    let muted = false;
-    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
-      if (!muted) process.stdout.write(s);
-    };
-    rl.on('SIGINT', () => {
-      rl.close();
-      process.stdout.write('\n');
-      reject(new Error('cancelled; nothing was written'));
-    });
-    rl.question(question, (answer) => {
-      rl.close();
-      process.stdout.write('\n');
-      resolve(answer);
-    });
-    muted = true;
-  });
 }
