@@ -2,7 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import path from 'node:path';
-import { freePort, ROOT } from './harness';
+import net from 'node:net';
+import { ROOT } from './harness';
 
 /**
  * Debian's nginx running deploy/nginx.conf itself in front of a test server (proxy.e2e.ts): the shipped file with only
@@ -67,12 +68,29 @@ export interface RunningProxy {
 }
 
 /** nginx on two free ports in front of the app on `appPort`, in `dir` (pid, logs, spool). Resolves once it accepts TLS. */
+/**
+ * `n` free ports, all different: each is held by a listener until every one is chosen. Two freePort() calls one after
+ * the other could get the same port back, and nginx then found its two servers on one port (no certificate for
+ * the plain one: the journey failed once that way).
+ */
+async function distinctFreePorts(n: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () => new Promise<net.Server>((resolve, reject) => {
+      const srv = net.createServer();
+      srv.on('error', reject);
+      srv.listen(0, '127.0.0.1', () => resolve(srv));
+    })),
+  );
+  const ports = servers.map((srv) => (srv.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
+}
+
 export async function startNginx(dir: string, appPort: number): Promise<RunningProxy> {
   // Workers run as www-data when the test runs as root: they must reach the spool folders inside `dir`.
   fs.chmodSync(dir, 0o755);
   const { cert, key } = selfSignedCert(dir);
-  const httpsPort = await freePort();
-  const httpPort = await freePort();
+  const [httpsPort, httpPort] = await distinctFreePorts(2);
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(conf, configFor(fs.readFileSync(SHIPPED_CONF, 'utf8'), { dir, appPort, httpsPort, httpPort, cert, key }));
   const errorLog = path.join(dir, 'error.log');
