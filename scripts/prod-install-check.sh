@@ -59,10 +59,23 @@ git ls-files -z --cached --others --exclude-standard |
 cp -a build dist "$APP/"
 [ ! -e "$APP/node_modules" ] && [ ! -e "$APP/.git" ] || fail "the copy holds node_modules or .git"
 
-step "npm ci --omit=dev --no-audit --no-fund (in the copy)"
-(cd "$APP" && npm ci --omit=dev --no-audit --no-fund) >"$WORK/npm-ci.log" 2>&1 || { cat "$WORK/npm-ci.log"; fail "npm ci --omit=dev failed"; }
+# better-sqlite3 is the one dependency with an install script (package.json allowScripts), and with no prebuilt binary
+# reachable here it compiles from source: 100-250 s of this check on a busy machine. The checkout's own npm ci built
+# the same version for the same node, so by default the copy installs without scripts and takes that addon;
+# PROD_CHECK_COMPILE=1 runs the install scripts instead (the whole install as an operator's machine does it).
+ADDON=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+if [ -z "${PROD_CHECK_COMPILE:-}" ] && [ -f "$ADDON" ]; then
+  step "npm ci --omit=dev --ignore-scripts (in the copy), better-sqlite3's addon from the checkout's install"
+  (cd "$APP" && npm ci --omit=dev --ignore-scripts --no-audit --no-fund) >"$WORK/npm-ci.log" 2>&1 || { cat "$WORK/npm-ci.log"; fail "npm ci --omit=dev failed"; }
+  [ "$(node -p 'require("./node_modules/better-sqlite3/package.json").version')" = "$(cd "$APP" && node -p 'require("./node_modules/better-sqlite3/package.json").version')" ] ||
+    fail "the copy's better-sqlite3 is another version than the checkout's: run with PROD_CHECK_COMPILE=1"
+  mkdir -p "$APP/$(dirname "$ADDON")" && cp -a "$ADDON" "$APP/$ADDON"
+else
+  step "npm ci --omit=dev --no-audit --no-fund (in the copy)"
+  (cd "$APP" && npm ci --omit=dev --no-audit --no-fund) >"$WORK/npm-ci.log" 2>&1 || { cat "$WORK/npm-ci.log"; fail "npm ci --omit=dev failed"; }
+  if grep -iE 'allowScripts|install scripts? (were|was) (not run|skipped|blocked)' "$WORK/npm-ci.log"; then fail "npm reported install scripts it did not run (package.json allowScripts)"; fi
+fi
 grep -E '^added ' "$WORK/npm-ci.log" || true
-if grep -iE 'allowScripts|install scripts? (were|was) (not run|skipped|blocked)' "$WORK/npm-ci.log"; then fail "npm reported install scripts it did not run (package.json allowScripts)"; fi
 (cd "$APP" && node -e 'new (require("better-sqlite3"))(":memory:").close()') || fail "better-sqlite3 does not load: its install script did not build it"
 
 step "no build or test tool in the production install"
