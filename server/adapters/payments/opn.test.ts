@@ -1,6 +1,6 @@
 import { GatewayError, OpnGateway, signOpn, verifyOpnSignature } from '.';
-import type { LogSink } from '../http';
 import { OPN_DOC_CHARGE, startOpnFake, type OpnFake } from '../../test/support/fakes/opn-fake';
+import { capturedLog } from '../../test/support/fakes/fake-server';
 
 /** The Opn PromptPay adapter over real HTTP against its contract fake (docs/providers/opn.md). */
 let fake: OpnFake;
@@ -10,12 +10,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function logger() {
-  const lines: string[] = [];
-  const push = (o: object, m: string) => void lines.push(JSON.stringify({ o, m }));
-  const sink: LogSink = { info: push, warn: push, error: push };
-  return { sink, lines };
-}
+const logger = capturedLog;
 const gateway = (over: Partial<ConstructorParameters<typeof OpnGateway>[0]> = {}) =>
   new OpnGateway({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, baseUrl: fake.url, timeoutMs: 300, ...over });
 const inFiveMinutes = () => new Date(Date.now() + 5 * 60_000);

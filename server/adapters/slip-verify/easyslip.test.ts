@@ -1,7 +1,7 @@
 import { slipVerify } from 'promptparse/generate';
 import { EasySlipVerifier, EASYSLIP_ERRORS } from './easyslip';
-import type { LogSink } from '../http';
 import { EASYSLIP_DOC_ERRORS, EASYSLIP_DOC_EXAMPLE, startEasySlipFake, type EasySlipError, type EasySlipFake } from '../../test/support/fakes/easyslip-fake';
+import { capturedLog } from '../../test/support/fakes/fake-server';
 
 let fake: EasySlipFake;
 beforeAll(async () => {
@@ -10,11 +10,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function logger() {
-  const lines: string[] = [];
-  const sink: LogSink = { info: (o, m) => void lines.push(JSON.stringify({ o, m })), warn: (o, m) => void lines.push(JSON.stringify({ o, m })), error: (o, m) => void lines.push(JSON.stringify({ o, m })) };
-  return { sink, lines };
-}
+const logger = capturedLog;
 const verifier = (over: Partial<ConstructorParameters<typeof EasySlipVerifier>[0]> = {}) => new EasySlipVerifier({ apiKey: fake.apiKey, baseUrl: fake.url, backoffMs: 1, ...over });
 
 const transfer = {

@@ -1,7 +1,7 @@
 import { slipVerify } from 'promptparse/generate';
 import { SlipOkVerifier, SLIPOK_ERRORS } from './slipok';
-import type { LogSink } from '../http';
 import { SLIPOK_DOC_ERRORS, SLIPOK_DOC_EXAMPLE, SLIPOK_DOC_PAYLOAD, startSlipOkFake, type SlipOkCode, type SlipOkFake } from '../../test/support/fakes/slipok-fake';
+import { capturedLog } from '../../test/support/fakes/fake-server';
 
 let fake: SlipOkFake;
 beforeAll(async () => {
@@ -10,11 +10,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function logger() {
-  const lines: string[] = [];
-  const sink: LogSink = { info: (o, m) => void lines.push(JSON.stringify({ o, m })), warn: (o, m) => void lines.push(JSON.stringify({ o, m })), error: (o, m) => void lines.push(JSON.stringify({ o, m })) };
-  return { sink, lines };
-}
+const logger = capturedLog;
 const verifier = (over: Partial<ConstructorParameters<typeof SlipOkVerifier>[0]> = {}) =>
   new SlipOkVerifier({ apiKey: fake.apiKey, branchId: fake.branchId, baseUrl: fake.url, backoffMs: 1, ...over });
 

@@ -1,10 +1,11 @@
 import { ThaiBulkSmsOtp, messageOf } from './thaibulksms';
 import { SmsSendError } from './types';
 import type { FastifyInstance } from 'fastify';
-import { circuitsOf, type LogSink } from '../http';
+import { circuitsOf } from '../http';
 import { createOtpProvider } from './index';
 import { ConfigError } from '../../config';
 import { DOC_EXAMPLE_MSISDN, THAIBULKSMS_DOC_EXAMPLES, startThaiBulkSmsFake, type ThaiBulkSmsFake } from '../../test/support/fakes/thaibulksms-fake';
+import { capturedLog } from '../../test/support/fakes/fake-server';
 
 /** The ThaiBulkSMS OTP adapter over real HTTP against its contract fake (docs/providers/thaibulksms.md). */
 let fake: ThaiBulkSmsFake;
@@ -14,12 +15,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 beforeEach(() => fake.reset());
 
-function logger() {
-  const lines: string[] = [];
-  const push = (o: object, m: string) => void lines.push(JSON.stringify({ o, m }));
-  const sink: LogSink = { info: push, warn: push, error: push };
-  return { sink, lines };
-}
+const logger = capturedLog;
 const otp = (over: Partial<ConstructorParameters<typeof ThaiBulkSmsOtp>[0]> = {}) =>
   new ThaiBulkSmsOtp({ apiKey: fake.apiKey, apiSecret: fake.apiSecret, baseUrl: fake.url, ...over });
 const rejection = async (p: Promise<unknown>) => {

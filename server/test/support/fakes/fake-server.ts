@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { LogSink } from '../../../adapters/http';
 
 /**
  * The small HTTP server under each contract fake (docs/providers/): 127.0.0.1 on a free port, the requests it got
@@ -104,3 +105,10 @@ export function phoneMasked(id: string): string {
 
 /** A plausible Slip Verify mini-QR: tag 00 carrying API type 000001 (what the banks print on slips). */
 export const looksLikeMiniQr = (payload: string) => /^00\d{2}0006000001/.test(payload);
+
+/** A log sink for an adapter under test: each line kept as JSON of its object and message, to look for secrets in. */
+export function capturedLog(): { sink: LogSink; lines: string[] } {
+  const lines: string[] = [];
+  const push = (o: object, m: string) => void lines.push(JSON.stringify({ o, m }));
+  return { sink: { info: push, warn: push, error: push }, lines };
+}
