@@ -303,3 +303,35 @@ test('a request arriving while the app itself closes (after the drain) is answer
   expect(await run.exited).toBe(0);
   socket.close();
 });
+
+test('with DEMO off and no active administrator the start says to run operator setup; with one it does not', async () => {
+  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-start-admin-'));
+  const live = {
+    DEMO: 'off', DATA_DIR: fresh, PAYMENT_WEBHOOK_SECRET: 'whsec-live-whsec-live-whsec-live-0123',
+    PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'simulator', GIFT_REDEEMER: 'simulator', GAME_PROVIDER: 'simulator', PAYOUT_PROVIDER: 'simulator',
+  };
+  const hint = 'No administrator yet: run npm run operator -- setup';
+  try {
+    const first = start(live);
+    await listening(first);
+    await new Promise((r) => setTimeout(r, 100)); // the lines after the URL are printed in the same write
+    expect(first.stdout()).toContain(hint);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const database = createDb({ databaseUrl: engineEnv.DATABASE_URL ?? null, dataDir: fresh });
+    try {
+      await database.db.insertInto('staff_users').values({ username: 'root', name: 'Root', role: 'admin', password_hash: 'x', status: 'active', created_at: new Date().toISOString() } as never).execute();
+    } finally {
+      await database.destroy();
+    }
+    const second = start(live);
+    await listening(second);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(second.stdout()).not.toContain(hint);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  } finally {
+    fs.rmSync(fresh, { recursive: true, force: true });
+  }
+});
