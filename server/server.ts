@@ -23,7 +23,8 @@ const DRAIN_QUIET_MS = 250;
 
 /**
  * Listens on config.host:config.port. On SIGINT or SIGTERM (or the cluster primary's close message) it closes
- * gracefully and exits 0; a second signal exits at once. The graceful close (docs/operations.md "Several processes"):
+ * gracefully and exits 0; with `hangupExitCode`, SIGHUP closes the same way and exits with that code (a single
+ * process's reload: its process manager starts it again); a second signal exits at once. The graceful close (docs/operations.md "Several processes"):
  * 1. stops accepting new connections (in a cluster, the primary hands them to the other workers);
  * 2. every answer from then on says `Connection: close`, so clients on kept-alive connections get their request
  *    answered normally (never 503) and reconnect elsewhere; this lasts until those connections are gone, at most
@@ -31,7 +32,7 @@ const DRAIN_QUIET_MS = 250;
  * 3. app.close(): sockets close (realtime preClose), idle connections close, requests in flight (provider calls
  *    included) finish, onClose hooks release leases, the database and Redis.
  */
-export async function startServer(config: Config, opts: AppOptions & { handleSignals?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(config: Config, opts: AppOptions & { handleSignals?: boolean; hangupExitCode?: number } = {}): Promise<RunningServer> {
   const app = await buildApp(config, opts);
 
   // Sockets that carried an HTTP request (not upgraded ones: those are the realtime plugin's), and requests in flight.
@@ -75,7 +76,7 @@ export async function startServer(config: Config, opts: AppOptions & { handleSig
     return closing;
   };
 
-  const exitAfterClose = (reason: string) => {
+  const exitAfterClose = (reason: string, code = 0) => {
     app.log.info({ reason }, 'closing');
     const timer = setTimeout(() => {
       app.log.error('graceful close timed out');
@@ -83,7 +84,7 @@ export async function startServer(config: Config, opts: AppOptions & { handleSig
     }, CLOSE_TIMEOUT_MS);
     timer.unref();
     close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (err: unknown) => {
         app.log.error({ err }, 'error while closing');
         process.exit(1);
@@ -99,7 +100,7 @@ export async function startServer(config: Config, opts: AppOptions & { handleSig
         process.exit(1);
       }
       signalled = true;
-      exitAfterClose(signal);
+      exitAfterClose(signal, signal === 'SIGHUP' ? opts.hangupExitCode : 0);
     };
     // The cluster primary's close (rolling restart, shutdown); repeated messages do nothing more.
     let asked = false;
@@ -110,10 +111,14 @@ export async function startServer(config: Config, opts: AppOptions & { handleSig
     };
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    // A single process asked to reload (systemctl reload, deploy/wallet.service): the same graceful close, then an
+    // exit code the process manager restarts on. Node's default for SIGHUP would end it at once, requests and all.
+    if (opts.hangupExitCode !== undefined) process.on('SIGHUP', onSignal);
     if (process.send) process.on('message', onMessage);
     app.addHook('onClose', async () => {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
+      process.off('SIGHUP', onSignal);
       process.off('message', onMessage);
     });
   }

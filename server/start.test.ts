@@ -335,3 +335,13 @@ test('with DEMO off and no active administrator the start says to run operator s
     fs.rmSync(fresh, { recursive: true, force: true });
   }
 });
+
+test('a single process (WORKERS=1) asked to reload with SIGHUP closes gracefully and exits 129, for its process manager to restart', async () => {
+  const run = start({ LOG_LEVEL: 'info' });
+  const url = await listening(run);
+  expect((await fetch(`${url}/api/lookup/banks`)).status).toBe(200);
+  run.child.kill('SIGHUP');
+  // Node's default for SIGHUP ends the process at once (exit code null, killed by the signal), requests and all.
+  expect(await run.exited).toBe(129);
+  expect(run.stdout()).toMatch(/"reason":"SIGHUP".*"msg":"closing"/);
+});

@@ -18,6 +18,9 @@ import { COMPILED } from './lib/paths';
 import { startServer } from './server';
 import { reportReady, runPrimary, workersRefusal } from './cluster';
 
+/** The exit code of a single process's graceful close on SIGHUP: 128 + 1, as a death by SIGHUP reads in a shell. */
+const HANGUP_EXIT_CODE = 129;
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -87,7 +90,9 @@ async function main(): Promise<void> {
   const { demoDisabled, noAdmin } = await prepareDatabase(config);
   if (demoDisabled?.staff.length) console.log(`DEMO is off: disabled the demo staff accounts ${demoDisabled.staff.join(', ')} (audited; staff enable <username> to undo)`);
   // WORKERS unset or 1: this process serves, as always. More: a primary and that many workers on the same port.
-  const { url } = config.workers > 1 ? await runPrimary(config.workers) : await startServer(config);
+  // A single process reloads (SIGHUP: systemctl reload) as a graceful close and exit HANGUP_EXIT_CODE, which
+  // deploy/wallet.service restarts on; a cluster's primary restarts its workers one at a time instead.
+  const { url } = config.workers > 1 ? await runPrimary(config.workers) : await startServer(config, { hangupExitCode: HANGUP_EXIT_CODE });
 
   const engine = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
   const processes = config.workers > 1 ? `, ${config.workers} processes, primary pid ${process.pid}` : '';
