@@ -147,7 +147,7 @@ export function createLease(db: Kysely<DB>, name: string, opts: LeaseOptions = {
 }
 
 /** The jobs that run once across processes, by lease name. */
-export type JobName = 'reconciler' | 'wagering-poller' | 'upload-retention';
+export type JobName = 'reconciler' | 'wagering-poller' | 'upload-retention' | 'gateway-payments';
 
 /**
  * A job's lease for a plugin: JOB_LEASE_TTL_MS, the wallet_job_lease_held{job} gauge, a log line when this process

@@ -182,8 +182,9 @@ export function instrumentAdapter<T extends object>(metrics: Metrics | undefined
 /** The operations of each outside service's interface (server/adapters/<x>/types.ts) that are timed. */
 export const ADAPTER_OPERATIONS = {
   games: ['createPlayer', 'deposit', 'withdraw', 'balance', 'transferStatus', 'launchUrl', 'resetPassword', 'betFeed'],
-  // readWebhook: a gateway's own event, checked and its payment fetched by id (PAYMENT_GATEWAY=opn).
-  payments: ['createQr', 'cancelQr', 'readWebhook'],
+  // readWebhook: a gateway's own event, checked and its payment fetched by id (PAYMENT_GATEWAY=opn); paymentOf: the
+  // poll for a QR whose webhook did not arrive.
+  payments: ['createQr', 'cancelQr', 'readWebhook', 'paymentOf'],
   payouts: ['requestPayout', 'getPayoutStatus', 'cancelPayout'],
   slipVerify: ['verify'],
   gift: ['inspect', 'redeem'],

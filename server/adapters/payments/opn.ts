@@ -145,7 +145,7 @@ export class OpnGateway implements PaymentGateway {
     return { payload: '', imageUrl: image as string, expiresAt };
   }
 
-  /** The charge carrying our reference in its metadata, by Opn's search; null when none. */
+  /** The charge carrying our reference in its metadata, by Opn's search; null when none; throws when Opn cannot be asked. */
   async findCharge(reference: string, call?: ProviderCall): Promise<OpnCharge | null> {
     const answer = await this.http.request({
       operation: 'searchCharge',
@@ -157,7 +157,8 @@ export class OpnGateway implements PaymentGateway {
       call,
     });
     const data = (answer.body as { data?: OpnCharge[] } | null)?.data;
-    if (answer.status !== 200 || !Array.isArray(data)) return null;
+    // Another answer (a refused key, an undocumented body) is no "not found": the poll must not read it as one.
+    if (answer.status !== 200 || !Array.isArray(data)) throw new GatewayError('GATEWAY_UNAVAILABLE');
     return data.find((c) => c?.metadata?.reference === reference) ?? null;
   }
 
@@ -201,10 +202,32 @@ export class OpnGateway implements PaymentGateway {
     } catch {
       return { kind: 'unavailable' };
     }
-    if (!charge || charge.id !== event.data.id) return { kind: 'ignored', outcome: 'UNKNOWN_CHARGE' };
-    const reference = charge.metadata?.reference;
-    const paid = charge.status === 'successful' && charge.paid === true && String(charge.currency).toLowerCase() === 'thb';
-    if (!paid || typeof reference !== 'string' || !Number.isSafeInteger(charge.amount) || (charge.amount as number) <= 0) return { kind: 'ignored', outcome: 'NOT_PAID' };
-    return { kind: 'paid', paymentId: charge.id as string, reference, amountSatang: charge.amount as number };
+    return paymentOfCharge(charge && charge.id === event.data.id ? charge : null);
   }
+
+  /**
+   * The poll for a QR whose webhook never arrived (server/plugins/deposits/gateway-poll.ts): the charge carrying our
+   * reference, found by the search, read as a fetched charge is read for the webhook.
+   */
+  async paymentOf(reference: string, call?: ProviderCall): Promise<GatewayWebhook> {
+    let charge: OpnCharge | null;
+    try {
+      charge = await this.findCharge(reference, call);
+    } catch {
+      return { kind: 'unavailable' };
+    }
+    return paymentOfCharge(charge);
+  }
+}
+
+/**
+ * A charge fetched from Opn itself (by id for the webhook, by our reference for the poll), as a payment: credited only
+ * when successful, paid, in THB, with one of our references in its metadata and a positive amount in satang.
+ */
+export function paymentOfCharge(charge: OpnCharge | null): GatewayWebhook {
+  if (!charge || typeof charge.id !== 'string') return { kind: 'ignored', outcome: 'UNKNOWN_CHARGE' };
+  const reference = charge.metadata?.reference;
+  const paid = charge.status === 'successful' && charge.paid === true && String(charge.currency).toLowerCase() === 'thb';
+  if (!paid || typeof reference !== 'string' || !Number.isSafeInteger(charge.amount) || (charge.amount as number) <= 0) return { kind: 'ignored', outcome: 'NOT_PAID' };
+  return { kind: 'paid', paymentId: charge.id, reference, amountSatang: charge.amount as number };
 }

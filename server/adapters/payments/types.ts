@@ -50,4 +50,9 @@ export interface PaymentGateway {
   cancelQr(reference: string, call?: ProviderCall): Promise<void>;
   /** A gateway with its own webhook: verify the delivery, then fetch the payment from the gateway by id. */
   readWebhook?(raw: Buffer, headers: Record<string, string | string[] | undefined>, call?: ProviderCall): Promise<GatewayWebhook>;
+  /**
+   * A gateway that can be asked for the payment of one of our references (the poll for a webhook that never arrived,
+   * server/plugins/deposits/gateway-poll.ts): what readWebhook answers for that payment; never `forged`.
+   */
+  paymentOf?(reference: string, call?: ProviderCall): Promise<GatewayWebhook>;
 }

@@ -81,13 +81,29 @@ function realGateway(app: FastifyInstance, env: Env): PaymentGateway {
   return gateway;
 }
 
+/** GATEWAY_POLL_MS: between passes of the poll for gateway payments whose webhook did not arrive (gateway-poll.ts). */
+export const GATEWAY_POLL_DEFAULT_MS = 60_000;
+
+function pollMs(env: Env): number {
+  const v = env.GATEWAY_POLL_MS;
+  if (v === undefined || v === '') return GATEWAY_POLL_DEFAULT_MS;
+  const n = Number(v);
+  if (!Number.isInteger(n) || (n !== 0 && (n < 5_000 || n > 3_600_000))) throw new ConfigError('GATEWAY_POLL_MS must be 0 (no poll) or a whole number of milliseconds between 5000 and 3600000');
+  return n;
+}
+
 export interface Given {
   gateway?: PaymentGateway;
   verifier?: SlipVerifier;
   gift?: GiftRedeemer;
 }
 
-export function createDepositAdapters(app: FastifyInstance, env: Env, given: Given): Pick<DepositsContext, 'gateway' | 'verifier' | 'gift' | 'sims'> {
+export interface DepositAdapters extends Pick<DepositsContext, 'gateway' | 'verifier' | 'gift' | 'sims'> {
+  /** The poll of a real gateway's payments (PAYMENT_GATEWAY=opn): its name (the event ids' prefix) and period; else null. */
+  gatewayPoll: { gateway: string; everyMs: number } | null;
+}
+
+export function createDepositAdapters(app: FastifyInstance, env: Env, given: Given): DepositAdapters {
   const demo = app.config.demo;
   const gatewayKind = given.gateway ? null : kindOf(env, 'PAYMENT_GATEWAY', demo, PAYMENT_GATEWAYS);
   const gatewaySim = gatewayKind === 'simulator' ? new PaymentGatewaySimulator() : null;
@@ -102,5 +118,6 @@ export function createDepositAdapters(app: FastifyInstance, env: Env, given: Giv
     verifier: instrumentAdapter(app.metrics, 'slip-verify', given.verifier ?? verifierSim ?? verifierReal!, ADAPTER_OPERATIONS.slipVerify),
     gift: instrumentAdapter(app.metrics, 'gift', given.gift ?? giftSim!, ADAPTER_OPERATIONS.gift),
     sims: { gateway: gatewaySim, verifier: verifierSim, gift: giftSim },
+    gatewayPoll: gatewayReal ? { gateway: gatewayKind as string, everyMs: pollMs(env) } : null,
   };
 }

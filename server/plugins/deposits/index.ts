@@ -9,6 +9,7 @@ import type { DepositsContext } from './context';
 import { createDepositAdapters } from './adapters';
 import routes from './routes';
 import { createSlipReader, slipPoolFromEnv } from './slip-pool';
+import { registerGatewayPoll } from './gateway-poll';
 
 /**
  * Deposits' public surface: what other features use (the back office's review decisions, the lookups' deposit and slip
@@ -42,10 +43,11 @@ export interface DepositsPluginOptions {
  */
 async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
   const env = depositEnv(opts.env ?? process.env, app.config.dataDir);
+  const { gatewayPoll, ...adapters } = createDepositAdapters(app, opts.env ?? process.env, opts);
   const ctx: DepositsContext = {
     db: app.db,
     env,
-    ...createDepositAdapters(app, opts.env ?? process.env, opts),
+    ...adapters,
     slips: createSlipReader(slipPoolFromEnv(opts.env ?? process.env)),
     now: () => app.clock.now(),
     secret: app.config.jwtSecret,
@@ -62,6 +64,8 @@ async function deposits(app: FastifyInstance, opts: DepositsPluginOptions) {
   };
   app.decorate('deposits', ctx);
   app.addHook('onClose', () => ctx.slips.close());
+  // The real gateway's payments whose webhook did not arrive (PAYMENT_GATEWAY=opn), under the gateway-payments lease.
+  registerGatewayPoll(app, ctx, gatewayPoll);
   await app.register(routes);
 }
 

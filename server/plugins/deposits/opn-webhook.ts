@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { AppError, unauthorized } from '../../errors';
 import type { DepositsContext } from './context';
-import { applyEvent, type EventAnswer } from './webhook-service';
+import type { GatewayWebhook } from '../../adapters/payments';
+import { applyEventOnce, type EventAnswer } from './webhook-service';
 
 /**
  * A gateway's own webhook (POST /api/webhooks/opn, docs/providers/opn.md "The webhook"): the gateway's adapter checks
@@ -19,7 +20,16 @@ export async function applyGatewayWebhook(ctx: DepositsContext, raw: Buffer, hea
     ctx.log.info({ gateway: gatewayName, outcome: read.outcome }, 'gateway webhook: nothing to credit');
     return { received: true, id: `${gatewayName}:${crypto.createHash('sha256').update(raw).digest('hex').slice(0, 16)}`, outcome: read.outcome };
   }
+  return (await applyGatewayPayment(ctx, read, gatewayName)).answer;
+}
+
+/**
+ * A payment the gateway itself answered as paid (its webhook's fetch, or the poll's ask by reference,
+ * gateway-poll.ts): a `qr.paid` with the event id `<gateway>:<payment id>` and the fetched payment as the hashed body,
+ * the same from both, so a poll and a later webhook (or the other way round) credit once.
+ */
+export function applyGatewayPayment(ctx: DepositsContext, read: Extract<GatewayWebhook, { kind: 'paid' }>, gatewayName: string): Promise<{ answer: EventAnswer; applied: boolean }> {
   const id = `${gatewayName}:${read.paymentId}`;
   const fetched = Buffer.from(JSON.stringify({ id, reference: read.reference, amountSatang: read.amountSatang }));
-  return applyEvent(ctx, fetched, { id, type: 'qr.paid', reference: read.reference, amount: read.amountSatang / 100 });
+  return applyEventOnce(ctx, fetched, { id, type: 'qr.paid', reference: read.reference, amount: read.amountSatang / 100 });
 }

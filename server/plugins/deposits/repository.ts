@@ -123,6 +123,28 @@ export function listLiveQrs(db: Db, now: string) {
     .execute();
 }
 
+/**
+ * The gateway's QRs whose payment may have arrived unheard (gateway-poll.ts): of its channels, not paid, with no
+ * payment event naming them; LIVE and created before `createdBefore`, or LIVE, EXPIRED or CANCELLED whose expiry is
+ * after `expiredAfter` (a payment can land at the expiry). Oldest first, from after `after` (the previous pass's last).
+ */
+export function listGatewayQrsToPoll(db: Db, q: { createdBefore: string; expiredAfter: string; after: { createdAt: string; id: string } | null; limit: number }) {
+  let query = db
+    .selectFrom('qr_deposits as q')
+    .select(['q.id', 'q.created_at'])
+    .where('q.bank_code', 'in', ['WW', 'E2P'])
+    .where('q.status', 'in', ['LIVE', 'EXPIRED', 'CANCELLED'])
+    .where('q.expires_at', '>', q.expiredAfter)
+    .where('q.created_at', '<', q.createdBefore)
+    .where('q.paid_event_id', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_events as e').select('e.id').whereRef('e.reference', '=', 'q.id').where('e.type', '=', 'qr.paid'))));
+  if (q.after) {
+    const { createdAt, id } = q.after;
+    query = query.where((eb) => eb.or([eb('q.created_at', '>', createdAt), eb.and([eb('q.created_at', '=', createdAt), eb('q.id', '>', id)])]));
+  }
+  return query.orderBy('q.created_at').orderBy('q.id').limit(q.limit).execute();
+}
+
 // ---- payment events
 
 export function findEvent(db: Db, id: string) {

@@ -64,13 +64,18 @@ export function parseEvent(body: unknown): PaymentEvent {
 const answer = (id: string, outcome: string): EventAnswer => ({ received: true, id, outcome });
 
 export async function applyEvent(ctx: DepositsContext, rawBody: Buffer, ev: PaymentEvent): Promise<EventAnswer> {
+  return (await applyEventOnce(ctx, rawBody, ev)).answer;
+}
+
+/** applyEvent, saying whether this call applied the event (false: an earlier one did, its outcome is answered). */
+export async function applyEventOnce(ctx: DepositsContext, rawBody: Buffer, ev: PaymentEvent): Promise<{ answer: EventAnswer; applied: boolean }> {
   const bodyHash = crypto.createHash('sha256').update(rawBody).digest('hex');
   const seen = await findEvent(ctx.db, ev.id);
-  if (seen) return replay(ctx, seen, bodyHash);
+  if (seen) return { answer: replay(ctx, seen, bodyHash), applied: false };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const outcome = ev.type === 'qr.paid' ? await applyQrPaidAndTell(ctx, ev, bodyHash) : await applyPayout(ctx, ev, bodyHash);
-      return answer(ev.id, outcome);
+      return { answer: answer(ev.id, outcome), applied: true };
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
       // The same event is being (or was just) applied by a concurrent delivery: answer like it. Read in a
@@ -78,7 +83,7 @@ export async function applyEvent(ctx: DepositsContext, rawBody: Buffer, ev: Paym
       // read-only connection shows only after its COMMIT (three retries could all miss it: a 503 seen in CI); a
       // transaction sees it and is answered only after that COMMIT. On PostgreSQL the violation implies it committed.
       const first = await ctx.db.transaction().execute((trx) => findEvent(trx, ev.id));
-      if (first) return replay(ctx, first, bodyHash);
+      if (first) return { answer: replay(ctx, first, bodyHash), applied: false };
     }
   }
   throw new AppError(503, 'INTERNAL_SERVER_ERROR');

@@ -77,6 +77,8 @@ export interface OpnFake extends FakeServer {
   chargeFor(reference: string): FakeCharge | undefined;
   /** The customer paid (optionally another amount): the charge turns successful and a signed charge.complete goes out. */
   pay(chargeId: string, opts?: { amountSatang?: number }): Promise<DeliveryAnswer>;
+  /** The customer paid, and the webhook never reached us (the poll's case): the charge turns successful, nothing is sent. */
+  markPaid(chargeId: string, opts?: { amountSatang?: number }): FakeCharge;
   /** The charge.complete event of a charge, as Opn would deliver it. */
   eventFor(chargeId: string, eventId?: string): Record<string, unknown>;
   /** POSTs an event to webhookUrl, signed unless a signature is given. */
@@ -188,6 +190,11 @@ export async function startOpnFake(secretKey = 'skey_test_5rt6s9u1xa7f2kd0vbn', 
     }
     return { status: res.status, body };
   };
+  const markPaid = (chargeId: string, opts: { amountSatang?: number } = {}): FakeCharge => {
+    const charge = charges.get(chargeId);
+    if (!charge) throw new Error(`opn fake: no charge ${chargeId}`);
+    return Object.assign(charge, { status: 'successful', paid: true, authorized: true, paid_at: new Date().toISOString(), ...(opts.amountSatang ? { amount: opts.amountSatang } : {}) });
+  };
   const eventFor = (chargeId: string, eventId = id('evnt')) => ({
     object: 'event',
     id: eventId,
@@ -205,11 +212,10 @@ export async function startOpnFake(secretKey = 'skey_test_5rt6s9u1xa7f2kd0vbn', 
     creates: () => created,
     chargeFor: (reference: string) => [...charges.values()].find((c) => c.metadata?.reference === reference),
     async pay(chargeId: string, opts: { amountSatang?: number } = {}) {
-      const charge = charges.get(chargeId);
-      if (!charge) throw new Error(`opn fake: no charge ${chargeId}`);
-      Object.assign(charge, { status: 'successful', paid: true, authorized: true, paid_at: new Date().toISOString(), ...(opts.amountSatang ? { amount: opts.amountSatang } : {}) });
+      markPaid(chargeId, opts);
       return deliver(eventFor(chargeId));
     },
+    markPaid,
     eventFor,
     deliver,
     sign,
