@@ -1,6 +1,7 @@
-import { buildTestApp, type TestApp } from '../../test/support/helper';
+import type { TestApp } from '../../test/support/helper';
 import { balanceOf, createPlayer, expectLedgerOk, type TestPlayer } from '../../test/support/deposits';
-import { startOpnFake, type OpnFake } from '../../test/support/fakes/opn-fake';
+import type { OpnFake } from '../../test/support/fakes/opn-fake';
+import { startOpnApp } from '../../test/support/opn-app';
 import { circuitsOf } from '../../adapters/http';
 import { OpnGateway } from '../../adapters/payments';
 import { createDepositAdapters } from './adapters';
@@ -13,27 +14,12 @@ import { createDepositAdapters } from './adapters';
 let t: TestApp;
 let fake: OpnFake;
 let p: TestPlayer;
-const saved: Record<string, string | undefined> = {};
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  fake = await startOpnFake();
-  const env = { PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: fake.secretKey, OPN_WEBHOOK_SECRET: fake.webhookSecret, OPN_BASE_URL: fake.url, PAYMENT_GATEWAY_TIMEOUT_MS: '300' };
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v; // the deposits plugin reads its adapters' settings from the environment
-  }
-  t = await buildTestApp();
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  fake.webhookUrl = `${address}/api/webhooks/opn`;
+  ({ t, fake, close: stop } = await startOpnApp());
   p = await createPlayer(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-});
+afterAll(() => stop());
 beforeEach(() => fake.reset());
 
 const create = (amount: unknown, player = p) => t.app.inject({ method: 'POST', url: '/api/qrcode/E2P', headers: player.headers, payload: { amount } });
