@@ -1,6 +1,6 @@
 import type { ProviderCall } from '../../lib/request-context';
 import { adapterClient, bahtToSatang, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
-import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, VerifiedTransfer } from './types';
+import { PROMPTPAY_PROXY_TYPES, type SlipQuery, type SlipVerifier, type SlipVerifyFailure, type SlipVerifyResult, type VerifiedTransfer } from './types';
 
 /**
  * EasySlip's bank-slip verification, API v1 (docs/providers/easyslip.md): `GET {base}/verify?payload=<mini-QR text>`
@@ -54,9 +54,6 @@ export const EASYSLIP_ERRORS: Record<string, { reason: SlipVerifyFailure; operat
   server_error: { reason: 'SERVICE_UNAVAILABLE' },
   api_server_error: { reason: 'SERVICE_UNAVAILABLE' },
 };
-
-/** PromptPay proxy types (a phone, a national/tax id, an e-wallet id); EMAIL and BILLERID are not PromptPay ids of ours. */
-const PROMPTPAY_PROXIES = new Set(['MSISDN', 'NATID', 'EWALLETID']);
 
 export class EasySlipVerifier implements SlipVerifier {
   readonly http: HttpClient;
@@ -126,7 +123,7 @@ export class EasySlipVerifier implements SlipVerifier {
       receiver: {
         bankCode: bankOf(d.receiver) || null,
         accountNo: d.receiver?.account?.bank?.account || null,
-        promptPayId: proxy?.account && PROMPTPAY_PROXIES.has(proxy.type ?? '') ? proxy.account : null,
+        promptPayId: proxy?.account && PROMPTPAY_PROXY_TYPES.has(proxy.type ?? '') ? proxy.account : null,
         accountName: nameOf(d.receiver),
       },
       transferredAt,

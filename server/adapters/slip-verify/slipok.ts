@@ -1,6 +1,6 @@
 import type { ProviderCall } from '../../lib/request-context';
 import { adapterClient, bahtToSatang, type AdapterHttpSettings, type HttpClient, type LogSink } from '../http';
-import type { SlipQuery, SlipVerifier, SlipVerifyFailure, SlipVerifyResult, VerifiedTransfer } from './types';
+import { PROMPTPAY_PROXY_TYPES, type SlipQuery, type SlipVerifier, type SlipVerifyFailure, type SlipVerifyResult, type VerifiedTransfer } from './types';
 
 /**
  * SlipOK's check-slip API (docs/providers/slipok.md): `POST {base}/<branchId>` with header `x-authorization: <key>`
@@ -57,8 +57,6 @@ export const SLIPOK_ERRORS: Record<string, { reason: SlipVerifyFailure; operator
   '1013': { reason: 'TRANSACTION_NOT_FOUND', withData: true }, // amount differs (amount only)
   '1014': { reason: 'TRANSACTION_NOT_FOUND', withData: true }, // receiver is not the shop's account (log: true only)
 };
-
-const PROMPTPAY_PROXIES = new Set(['MSISDN', 'NATID', 'EWALLETID']);
 
 export class SlipOkVerifier implements SlipVerifier {
   readonly http: HttpClient;
@@ -132,7 +130,7 @@ export class SlipOkVerifier implements SlipVerifier {
       receiver: {
         bankCode: d.receivingBank || null,
         accountNo: value(d.receiver?.account),
-        promptPayId: proxy?.value && PROMPTPAY_PROXIES.has(proxy.type ?? '') ? proxy.value : null,
+        promptPayId: proxy?.value && PROMPTPAY_PROXY_TYPES.has(proxy.type ?? '') ? proxy.value : null,
         accountName: d.receiver?.name || d.receiver?.displayName || '',
       },
       transferredAt,

@@ -32,3 +32,9 @@ export type SlipVerifyResult = { ok: true; transfer: VerifiedTransfer } | { ok: 
 export interface SlipVerifier {
   verify(query: SlipQuery, call?: ProviderCall): Promise<SlipVerifyResult>;
 }
+
+/**
+ * The proxy types of a real verifier's answer that are PromptPay ids (a phone, a national/tax id, an e-wallet id),
+ * so a receiver proxy of one of these is compared with PROMPTPAY_ID; EMAIL and BILLERID are not PromptPay ids of ours.
+ */
+export const PROMPTPAY_PROXY_TYPES: ReadonlySet<string> = new Set(['MSISDN', 'NATID', 'EWALLETID']);
