@@ -59,7 +59,7 @@ describe('edit bank account name modal', () => {
     const { user, onSaved } = open();
     await user.type(await screen.findByLabelText('Bank account name (English)'), 'สมชาย jaidee');
     await user.click(screen.getByTestId('bank-name-save'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter the name in English letters (A-Z) only.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter the name in English letters (A-Z) only.'));
     expect(bodies).toEqual([]);
     expect(onSaved).not.toHaveBeenCalled();
   });
@@ -78,7 +78,7 @@ describe('edit bank account name modal', () => {
     answers(() => errorResponse('INVALID_BANK'));
     const { user, onSaved } = open('SOMCHAI');
     await user.click(await screen.findByTestId('bank-name-save'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The bank is not valid.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The bank is not valid.'));
     expect(onSaved).not.toHaveBeenCalled();
   });
 

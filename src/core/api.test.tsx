@@ -144,7 +144,7 @@ describe('base API', () => {
     server.use(http.get('/api/probe', () => errorResponse('MONEY_NOT_ENOUGH', 422)));
     const { run, navigate, store } = setup({ token: 't' });
     await run('/api/probe');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your balance is not enough.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your balance is not enough.'));
     expect(navigate).not.toHaveBeenCalled();
     expect(store.getState().session.token).toBe('t');
   });
@@ -152,7 +152,7 @@ describe('base API', () => {
   it('shows the generic error text for a code it does not know', async () => {
     server.use(http.get('/api/probe', () => errorResponse('SOMETHING_NEW', 400)));
     await setup().run('/api/probe');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.'));
   });
 
   it('stays silent for endpoints that opt out, but still handles the session', async () => {
@@ -166,7 +166,7 @@ describe('base API', () => {
     expect(errorCode(quiet.error)).toBe('NO_DATA');
     await run('/api/loud');
     // The loud one proves toasts work here; the quiet one never produced its own.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Game not found.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Game not found.'));
     expect(screen.queryByText('No data found.')).not.toBeInTheDocument();
     await run('/api/quiet-auth', 'silentProbe');
     expect(navigate).toHaveBeenCalledWith('/login', { replace: true });
@@ -184,7 +184,7 @@ describe('base API', () => {
     await run('/api/probe');
     await run('/api/loud');
     // The loud one proves toasts work here; SESSION_LIMIT made none.
-    expect(await screen.findByRole('alert')).toHaveTextContent('Game not found.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Game not found.'));
     expect(screen.queryByText(/session time limit/)).not.toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
     expect(store.getState().session.token).toBe('t');

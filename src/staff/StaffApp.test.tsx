@@ -57,13 +57,13 @@ describe('staff console: sign-in and the live conversation list', () => {
     await user.type(screen.getByLabelText('Username'), 'nok');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Wrong username or password.'));
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveFocus();
 
     await user.type(screen.getByLabelText('Password'), 'again-wrong');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Wait a few minutes, then try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Wait a few minutes, then try again.'));
 
     await user.type(screen.getByLabelText('Password'), 'right-password-1');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));

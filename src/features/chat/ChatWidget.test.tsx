@@ -203,7 +203,7 @@ describe('sending', () => {
     const { user, panel } = await openChat();
     const box = within(panel).getByRole('textbox', { name: 'Message' });
     await user.type(box, 'Hello{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your message was not sent:');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your message was not sent:'));
     expect(box).toHaveValue('Hello');
   });
 
@@ -369,7 +369,7 @@ describe('attachments', () => {
     const input = screen.getByTestId('chat-file');
     expect(input).toHaveAttribute('accept', '.png,.jpeg,.jpg,.gif,.mov,.mp4');
     await user.upload(input, file('notes.pdf'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('File is not supported');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('File is not supported'));
     await user.upload(input, file('big.png', 10 * 1024 * 1024 + 1));
     expect(screen.getByRole('alert')).toHaveTextContent('The file is too large. Please select file no larger than 10 MB');
     await user.upload(input, file('big.mp4', 20 * 1024 * 1024 + 1, 'video/mp4'));

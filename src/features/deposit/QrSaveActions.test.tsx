@@ -75,7 +75,7 @@ it('a card that cannot be made says so, and the next tap tries again', async () 
   render.mockRejectedValueOnce(new Error('no 2D canvas'));
   const { panel, user } = await showQr();
   await user.click(within(panel).getByRole('button', { name: 'Save QR' }));
-  expect(await within(panel).findByRole('alert')).toHaveTextContent('The QR code could not be saved. Take a screenshot instead.');
+  await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent('The QR code could not be saved. Take a screenshot instead.'));
   expect(clicked).toEqual([]);
   await user.click(within(panel).getByRole('button', { name: 'Save QR' }));
   await waitFor(() => expect(clicked).toHaveLength(1));
@@ -99,7 +99,7 @@ it('Share, where files can be shared, hands the PNG to navigator.share; a cancel
   expect(within(panel).queryByRole('alert')).not.toBeInTheDocument();
 
   await user.click(button);
-  expect(await within(panel).findByRole('alert')).toHaveTextContent('The QR code could not be shared. Use Save QR instead.');
+  await waitFor(() => expect(within(panel).getByRole('alert')).toHaveTextContent('The QR code could not be shared. Use Save QR instead.'));
   await user.click(button);
   await waitFor(() => expect(share).toHaveBeenCalledTimes(3));
   await waitFor(() => expect(within(panel).queryByRole('alert')).not.toBeInTheDocument());

@@ -134,7 +134,7 @@ describe('game account modal', () => {
     const { user } = await setup();
     await user.type(screen.getByLabelText('Amount to move from your wallet (baht)'), '5000');
     await user.click(screen.getByRole('button', { name: 'Play (web)' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your balance is not enough.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Your balance is not enough.'));
     expect(win.close).toHaveBeenCalled();
     expect(win.location.href).toBe('');
     expect(calls.some((call) => call.startsWith('autoLogin'))).toBe(false);

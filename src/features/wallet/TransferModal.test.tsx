@@ -109,7 +109,7 @@ describe('transfer modal', () => {
     const amount = screen.getByLabelText('Amount (baht)');
     await user.type(amount, '100');
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Cannot reach the server.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Cannot reach the server.'));
     await user.click(screen.getByRole('button', { name: 'OK' }));
     await user.click(screen.getByRole('button', { name: 'Transfer' }));
     await screen.findByRole('alert');

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 
@@ -57,13 +57,13 @@ describe('staff sign-in with a second factor', () => {
 
     await user.clear(field);
     await user.type(field, '000000{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong or already used code. Wait for the next code, then try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Wrong or already used code. Wait for the next code, then try again.'));
     expect(screen.getByLabelText('6-digit code')).toHaveValue('');
     expect(screen.getByLabelText('6-digit code')).toHaveFocus();
     expect(screen.getByLabelText('6-digit code')).toHaveAttribute('aria-invalid', 'true');
 
     await user.type(screen.getByLabelText('6-digit code'), '111111{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Wait a few minutes, then try again.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts. Wait a few minutes, then try again.'));
 
     await user.type(screen.getByLabelText('6-digit code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
@@ -107,7 +107,7 @@ describe('staff sign-in with a second factor', () => {
     await user.type(screen.getByLabelText('รหัสผ่าน'), 'right-password-1{Enter}');
     expect(await screen.findByRole('heading', { level: 1, name: 'การยืนยันตัวตนสองขั้นตอน' })).toBeInTheDocument();
     await user.type(screen.getByLabelText('รหัส 6 หลัก'), '654321{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('รหัสไม่ถูกต้องหรือถูกใช้ไปแล้ว');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('รหัสไม่ถูกต้องหรือถูกใช้ไปแล้ว'));
     await user.selectOptions(screen.getByLabelText('ภาษา'), 'la');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ການຢືນຢັນຕົວຕົນສອງຂັ້ນຕອນ');
     expect(screen.getByLabelText('ລະຫັດ 6 ຫຼັກ')).toBeInTheDocument();

@@ -153,7 +153,7 @@ describe('staff console: payouts in progress', () => {
     await user.click(screen.getByRole('button', { name: /^Settle \(paid\)/ }));
     await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'sent');
     await user.click(screen.getByRole('button', { name: 'Confirm: paid' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveValue('sent');
   });
 
@@ -166,7 +166,7 @@ describe('staff console: payouts in progress', () => {
     await user.click(screen.getByRole('button', { name: /^Fail \(return the money\)/ }));
     await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'player says not received');
     await user.click(screen.getByRole('button', { name: 'Confirm: fail and return the money' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider does not report this payout as failed and could not cancel it');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The payment provider does not report this payout as failed and could not cancel it'));
     await waitFor(() => expect(calls.lists.length).toBeGreaterThan(before));
   });
 
@@ -174,7 +174,7 @@ describe('staff console: payouts in progress', () => {
     serve();
     server.use(http.get('/api/staff/payouts', () => HttpResponse.error(), { once: true }));
     const user = start();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the payouts. No connection to the server.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Could not load the payouts. No connection to the server.'));
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await overdueTable()).toBeInTheDocument();
   });

@@ -101,7 +101,7 @@ describe('staff console: players', () => {
     expect(calls.lookups).toEqual([]);
 
     await search(user, '12345');
-    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a phone number a player can log in with.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This is not a phone number a player can log in with.'));
     await search(user, '0899999999');
     // The alert of the answer, not the one of the search before it (findByRole would take that at once).
     expect(await screen.findByText('No player has the phone number 0899999999.')).toHaveAttribute('role', 'alert');
@@ -176,7 +176,7 @@ describe('staff console: players', () => {
     await user.click(screen.getByRole('button', { name: 'Set inactive' }));
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'again');
     await user.click(screen.getByRole('button', { name: 'Confirm: Set inactive' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts.'));
     expect(screen.getByRole('button', { name: 'Confirm: Set inactive' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: /Reason/ })).toHaveValue('again');
   });

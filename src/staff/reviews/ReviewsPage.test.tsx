@@ -194,7 +194,7 @@ describe('staff console: payments to review', () => {
     await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'checked');
     const listsBefore = calls.lists.length;
     await user.click(screen.getByRole('button', { name: 'Confirm: credit the wallet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(text));
     expect(screen.getByRole('textbox', { name: /^Reason/ })).toHaveValue('checked');
     expect(screen.getByRole('button', { name: 'Confirm: credit the wallet' })).toBeEnabled();
     // A payment gone from the server reloads the list; other refusals leave it as it is.
@@ -212,7 +212,7 @@ describe('staff console: payments to review', () => {
     rows[0] = { ...rows[0], status: 'REJECTED', reason: 'Sent back by the bank', decidedBy: { id: 8, username: 'lek', name: 'Lek' }, decidedAt: '2026-11-26T10:30:00.000Z' };
     const listsBefore = calls.lists.length;
     await user.click(screen.getByRole('button', { name: 'Confirm: credit the wallet' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This payment was already decided by someone else.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('This payment was already decided by someone else.'));
     const details = screen.getByRole('region', { name: 'Payment qr_rev_a' });
     await waitFor(() => expect(details).toHaveTextContent('Lek (lek)'));
     expect(details).toHaveTextContent('Sent back by the bank');
@@ -239,7 +239,7 @@ describe('staff console: payments to review', () => {
     expect(screen.getByRole('group', { name: /take ฿500\.00 from 0812345678's wallet again/ })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'bank confirms it paid');
     await user.click(screen.getByRole('button', { name: 'Confirm: follow the gateway' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent("The player's wallet holds less than this amount");
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("The player's wallet holds less than this amount"));
 
     await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     await user.click(await screen.findByRole('button', { name: 'Details: wd_8' }));
@@ -259,7 +259,7 @@ describe('staff console: payments to review', () => {
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await user.type(screen.getByRole('textbox', { name: /^Reason/ }), 'duplicate');
     await user.click(screen.getByRole('button', { name: 'Confirm: reject' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('No connection to the server.');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No connection to the server.'));
   });
 
   it('is shown to payments and admin staff only', async () => {
