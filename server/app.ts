@@ -23,6 +23,7 @@ import realtime from './realtime';
 import chat, { type ChatPluginOptions } from './plugins/chat';
 import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
+import seamless from './plugins/seamless';
 import ops from './http/ops';
 import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './lib/metrics';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   );
   await app.register(import('./simulators/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
+  await app.register(seamless);
   await app.register(statement);
   await app.register(bonus, opts.bonus ?? {});
   await app.register(invite);

@@ -87,6 +87,8 @@ export interface BetRoundsTable {
   /** The refund that counted this round's net result, null until one does. */
   refund_id: number | null;
   created_at: string;
+  /** 1 while a seamless round has its bet and not its closing win (refunds leave it for later); 0 otherwise. */
+  open: Generated<number>;
 }
 
 /** A refund of losses a player received. */

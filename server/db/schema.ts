@@ -11,6 +11,7 @@ import type { PlayTables } from './schema-play';
 import type { LeaseTables } from './schema-leases';
 import type { BackofficeTables } from './schema-backoffice';
 import type { UploadTables } from './schema-uploads';
+import type { SeamlessTables } from './schema-seamless';
 
 /**
  * Table types for Kysely. Conventions (see server/db/portable.ts): money is integer satang,
@@ -32,6 +33,11 @@ export interface GamesTable {
   code: string; name: string; category: 'slot' | 'sport' | 'lotto'; ft_wallet_slot: number; logo: string;
   background: string; has_web: number; android: string | null; ios: string | null;
   login_with_password: number; active: number; sort: number;
+  /** 'transfer' (money moves to a game account) or 'seamless' (the aggregator debits the wallet per bet; migration 202612020600). */
+  wallet_mode: 'transfer' | 'seamless';
+  /** The seamless aggregator ('hub88') and its game_code for this game; null for transfer games. */
+  aggregator: string | null;
+  aggregator_game_code: string | null;
 }
 export interface PlayersTable {
   id: Generated<number>; phone: string; name: string; password_hash: string; bank_code: string;
@@ -58,4 +64,4 @@ export interface CoreTables {
   sessions: SessionsTable;
 }
 
-export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables, BackofficeTables, UploadTables {}
+export interface DB extends CoreTables, AccountsTables, GameSimTables, LedgerTables, DepositTables, BonusTables, InviteWheelTables, StaffTables, ChatTables, PlayTables, LeaseTables, BackofficeTables, UploadTables, SeamlessTables {}

@@ -183,6 +183,9 @@ const game = (
   login_with_password: 0,
   active: 1,
   sort,
+  wallet_mode: 'transfer',
+  aggregator: null,
+  aggregator_game_code: null,
   ...extra,
 });
 

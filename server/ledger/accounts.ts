@@ -23,6 +23,7 @@ export const SYSTEM_ACCOUNTS = [
   'invite_budget',
   'spin_budget',
   'demo_float', // demo mode: starting balances of demo players
+  'seamless_house', // per game and player bucket: a seamless aggregator's bets in, wins out (issue 42, docs/seamless-wallet.md)
 ] as const;
 export type SystemAccountName = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -14,7 +14,7 @@ export async function ensureTestGames(db: Kysely<DB>): Promise<void> {
   for (const g of games) {
     await db
       .insertInto('games')
-      .values({ ...g, ft_wallet_slot: 1, logo: `/img/${g.code}.png`, background: `/img/${g.code}-bg.png`, has_web: 1, android: null, ios: null, active: 1, sort: 0 })
+      .values({ ...g, ft_wallet_slot: 1, logo: `/img/${g.code}.png`, background: `/img/${g.code}-bg.png`, has_web: 1, android: null, ios: null, active: 1, sort: 0, wallet_mode: 'transfer', aggregator: null, aggregator_game_code: null })
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
