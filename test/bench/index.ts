@@ -23,6 +23,7 @@ async function main() {
     const server = await measureServer();
     console.log(server.lines.join('\n'));
     ok &&= server.ok;
+    ok = (await (await import('./seamless')).printSeamless()) && ok; // issue 42's seamless phase (test/bench/seamless.ts)
   }
   process.exit(ok ? 0 : 1);
 }

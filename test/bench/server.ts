@@ -45,13 +45,13 @@ const TARGETS = { readSqlite: 0.35, readPostgres: 0.25, transfer: 0.8, transferP
  */
 const PHASES = new Set((process.env.BENCH_PHASES || 'read,slips,abuse,transfer').split(',').map((s) => s.trim()));
 
-interface Child {
+export interface Child {
   proc: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** Starts `node --import tsx <file> args` and resolves once it prints a line matching `ready`. */
-function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, what: string, nodeArgs: string[] = []): Promise<Child> {
+export function startChild(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, what: string, nodeArgs: string[] = []): Promise<Child> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -99,7 +99,7 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return body;
 }
 
-interface Engine {
+export interface Engine {
   name: 'SQLite' | 'PostgreSQL';
   env: NodeJS.ProcessEnv;
   dataDir: string;
@@ -108,7 +108,7 @@ interface Engine {
 }
 
 /** A fresh SQLite directory, or a fresh PostgreSQL database next to the one DATABASE_URL names. */
-async function freshEngine(kind: 'sqlite' | 'postgres', tmp: string): Promise<Engine> {
+export async function freshEngine(kind: 'sqlite' | 'postgres', tmp: string): Promise<Engine> {
   const dataDir = path.join(tmp, `data-${kind}`);
   fs.mkdirSync(dataDir, { recursive: true });
   if (kind === 'sqlite') return { name: 'SQLite', env: { DATA_DIR: dataDir }, dataDir, databaseUrl: null, cleanup: async () => undefined };
@@ -175,7 +175,7 @@ async function moneyCheck(url: string, tokens: string[], engine: Engine): Promis
 }
 
 /** A baseline measured beside the app's run (`beside`): `perSecond(seconds)` loads it for that long. */
-interface Baseline {
+export interface Baseline {
   name: string;
   perSecond(seconds: number): Promise<number>;
   stop(): Promise<void>;
@@ -185,7 +185,7 @@ interface Baseline {
  * pgbench TPC-B (scale 1, CONNECTIONS clients) on a database of its own, initialized once: `perSecond(seconds)`
  * runs it for that long and answers its transactions per second (0 when pgbench is missing or fails).
  */
-async function startPgbench(tmp: string): Promise<Baseline> {
+export async function startPgbench(tmp: string): Promise<Baseline> {
   const name = 'pgbench TPC-B';
   let engine: Engine | null = null;
   try {
@@ -212,7 +212,7 @@ async function startPgbench(tmp: string): Promise<Baseline> {
 }
 
 /** The CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuTimeMs(pid: number | undefined): number | null {
+export function cpuTimeMs(pid: number | undefined): number | null {
   if (pid === undefined) return null;
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
