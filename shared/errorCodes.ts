@@ -67,7 +67,10 @@ export const PROJECT_ERROR_CODES = [
  * active a player that payments or an admin set inactive (403 REACTIVATE_NOT_ALLOWED, issue 39).
  * The route sweep accepts them.
  */
-export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PAYOUT_NOT_FAILED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED', 'REACTIVATE_NOT_ALLOWED'] as const;
+export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_NO_PLAYER', 'PAYOUT_SETTLED', 'PAYOUT_NOT_FAILED', 'PLAYER_GONE', 'INVALID_STATUS', 'WRONG_TOTP', 'TOTP_REQUIRED', 'REACTIVATE_NOT_ALLOWED',
+  // The seamless back office (issue 42, docs/seamless-wallet.md "Back office"), all 400: a rounds cursor that is not
+  // one the server gave; a report day that is not a YYYY-MM-DD date; `to` before `from`; a report over 92 days.
+  'INVALID_CURSOR', 'INVALID_DATE', 'INVALID_RANGE', 'RANGE_TOO_LONG'] as const;
 
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [

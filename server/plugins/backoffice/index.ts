@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { payoutsRoutes, playersRoutes, reviewsRoutes } from './routes';
+import { seamlessRoutes } from './seamless';
 
 /**
  * The back office (issue 14): what needs a person. Staff routes only (app.authenticateStaff and a role guard on
@@ -11,6 +12,7 @@ async function backoffice(app: FastifyInstance) {
   await reviewsRoutes(app);
   await payoutsRoutes(app);
   await playersRoutes(app);
+  await seamlessRoutes(app);
 }
 
 export default fp(backoffice, { name: 'backoffice', dependencies: ['db', 'staff-auth', 'wallet', 'statement'] });
