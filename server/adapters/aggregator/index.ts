@@ -2,17 +2,25 @@ import type { KeyObject } from 'node:crypto';
 import { keyFromPem, signBody, verifyBody } from './signature';
 import { SIM_AGGREGATOR_PUBLIC, SIM_OPERATOR_PRIVATE } from './sim-keys';
 import type { GameUrlInput, SeamlessAggregator } from './types';
+import { Hub88GamesApi } from './hub88';
+import type { AdapterHttpSettings } from '../http';
 
 export type { GameUrlInput, SeamlessAggregator } from './types';
+export { AggregatorError } from './types';
 export { signBody, verifyBody, keyFromPem } from './signature';
+export { Hub88GamesApi, HUB88_GAME_URL_PATH, HUB88_SIGNATURE_HEADER, type Hub88Options } from './hub88';
+
+/** What the app gives the real adapter's HTTP client: its log, its breaker's gauge, a fetch (tests). */
+export type AggregatorDeps = Pick<AdapterHttpSettings, 'log' | 'breaker' | 'fetch'>;
 
 /**
  * Picks the seamless aggregator from the environment (docs/seamless-wallet.md "Settings"):
  *   SEAMLESS_AGGREGATOR = simulator (default outside production) | hub88 | off (default in production)
- *   hub88: HUB88_OPERATOR_ID, HUB88_PUBLIC_KEY (Hub88's key, PEM or a file), SEAMLESS_PRIVATE_KEY (ours), HUB88_BASE_URL.
+ *   hub88: HUB88_OPERATOR_ID, HUB88_PUBLIC_KEY (Hub88's key, PEM or a file), SEAMLESS_PRIVATE_KEY (ours), HUB88_BASE_URL;
+ *          optional HUB88_SUB_PARTNER_ID, HUB88_TIMEOUT_MS (the game URL call, per attempt, default 8000) (docs/providers/hub88.md).
  * Returns null when off: no seamless route answers and seamless games are not offered.
  */
-export function openAggregator(env: NodeJS.ProcessEnv = process.env): SeamlessAggregator | null {
+export function openAggregator(env: NodeJS.ProcessEnv = process.env, deps: AggregatorDeps = {}): SeamlessAggregator | null {
   const production = env.NODE_ENV === 'production';
   const choice = env.SEAMLESS_AGGREGATOR ?? (production ? 'off' : 'simulator');
   if (choice === 'off') return null;
@@ -30,11 +38,12 @@ export function openAggregator(env: NodeJS.ProcessEnv = process.env): SeamlessAg
     if (!Number.isSafeInteger(operatorId) || operatorId <= 0) throw new Error('HUB88_OPERATOR_ID must be a positive integer');
     const theirs = keyFromPem(need('HUB88_PUBLIC_KEY'), 'public');
     const ours = keyFromPem(need('SEAMLESS_PRIVATE_KEY'), 'private');
-    need('HUB88_BASE_URL');
-    // The Games API call (POST /operator/generic/v2/game/url) is built by the Hub88 adapter (hub88.ts).
-    return keyedAggregator('hub88', operatorId, false, theirs, ours, async () => {
-      throw new Error('the Hub88 Games API adapter is not built yet');
-    });
+    const baseUrl = need('HUB88_BASE_URL');
+    if (!/^https?:\/\/[^/\s]+/.test(baseUrl)) throw new Error(`HUB88_BASE_URL must be an http(s) URL (got ${baseUrl})`);
+    const timeoutMs = env.HUB88_TIMEOUT_MS === undefined ? undefined : Number(env.HUB88_TIMEOUT_MS);
+    if (timeoutMs !== undefined && (!Number.isSafeInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000)) throw new Error('HUB88_TIMEOUT_MS must be whole milliseconds, 100 .. 60000');
+    const games = new Hub88GamesApi({ ...deps, baseUrl, operatorId, privateKey: ours, subPartnerId: env.HUB88_SUB_PARTNER_ID || undefined, timeoutMs });
+    return { ...keyedAggregator('hub88', operatorId, false, theirs, ours, (input, call) => games.gameUrl(input, call)), breaker: games.http.breaker };
   }
   throw new Error(`SEAMLESS_AGGREGATOR must be simulator, hub88 or off (got ${choice})`);
 }

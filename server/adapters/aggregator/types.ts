@@ -1,4 +1,5 @@
 import type { ProviderCall } from '../../lib/request-context';
+import type { CircuitBreaker } from '../http';
 
 /**
  * A seamless-wallet game aggregator (issue 42, docs/seamless-wallet.md). The aggregator calls our Wallet API
@@ -31,6 +32,23 @@ export interface SeamlessAggregator {
   verify(rawBody: string | Buffer, signature: string | undefined): boolean;
   /** Our RSA-SHA256 signature (base64) of an answer body, sent back in X-Hub88-Signature. */
   sign(body: string | Buffer): string;
-  /** The URL that opens the game for this session (Hub88: POST /operator/generic/v2/game/url). */
+  /**
+   * The URL that opens the game for this session (Hub88: POST /operator/generic/v2/game/url). Throws the shared
+   * client's errors (ProviderUnavailable, ProviderTimeoutError, ProviderCallError) or AggregatorError.
+   */
   gameUrl(input: GameUrlInput, call?: ProviderCall): Promise<string>;
+  /** The Games API client's circuit breaker (real adapters), for the operator's readiness detail. */
+  readonly breaker?: CircuitBreaker;
+}
+
+/** A definite refusal of the aggregator's Games API (an HTTP 4xx, or an answer without a game URL). */
+export class AggregatorError extends Error {
+  constructor(
+    /** AGGREGATOR_AUTH (our signature or operator id refused), AGGREGATOR_REFUSED (game, currency, country, request). */
+    readonly reason: 'AGGREGATOR_AUTH' | 'AGGREGATOR_REFUSED',
+    readonly status: number | null,
+  ) {
+    super(`aggregator refused the call: ${reason}${status ? ` (HTTP ${status})` : ''}`);
+    this.name = 'AggregatorError';
+  }
 }

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { buildLimitsTestApp, type LimitsPlayer, type LimitsTestApp } from '../../test/support/play-limits';
+import { startHub88Fake, type Hub88Fake } from '../../test/support/fakes/hub88';
 import type { GameUrlInput, SeamlessAggregator } from '../../adapters/aggregator';
 import { seamlessSettings } from './settings';
 import { seamlessUserId } from './users';
@@ -143,17 +145,24 @@ test('the aggregator failing: 502 GAME_ACTIVATION_FAIL (503 when its circuit is 
   expect(during).toHaveLength(1);
 });
 
+/** The seamless plugin reads its aggregator from process.env at build: an app built under other settings. */
+async function buildWithEnv(env: Record<string, string>): Promise<LimitsTestApp> {
+  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    return await buildLimitsTestApp();
+  } finally {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 describe('SEAMLESS_AGGREGATOR=off', () => {
   let off: LimitsTestApp;
   beforeAll(async () => {
-    const before = process.env.SEAMLESS_AGGREGATOR;
-    process.env.SEAMLESS_AGGREGATOR = 'off';
-    try {
-      off = await buildLimitsTestApp();
-    } finally {
-      if (before === undefined) delete process.env.SEAMLESS_AGGREGATOR;
-      else process.env.SEAMLESS_AGGREGATOR = before;
-    }
+    off = await buildWithEnv({ SEAMLESS_AGGREGATOR: 'off' });
   });
   afterAll(() => off.close());
 
@@ -163,5 +172,55 @@ describe('SEAMLESS_AGGREGATOR=off', () => {
     const res = await off.req(p, 'GET', '/api/seamless/launch/pg');
     expect([res.statusCode, res.json()]).toEqual([503, { message: 'SEAMLESS_OFF' }]);
     expect(await off.db.db.selectFrom('seamless_sessions').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('SEAMLESS_AGGREGATOR=hub88, against the Games API contract fake', () => {
+  let h: LimitsTestApp;
+  let fake: Hub88Fake;
+  beforeAll(async () => {
+    const ours = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const theirs = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+    fake = await startHub88Fake({ operatorPublicKey: ours.publicKey.export({ type: 'spki', format: 'pem' }).toString(), operatorId: 77 });
+    h = await buildWithEnv({
+      SEAMLESS_AGGREGATOR: 'hub88',
+      HUB88_OPERATOR_ID: '77',
+      HUB88_BASE_URL: fake.url,
+      HUB88_PUBLIC_KEY: theirs.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      SEAMLESS_PRIVATE_KEY: ours.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      HUB88_TIMEOUT_MS: '300',
+    });
+    await h.db.db
+      .insertInto('games')
+      .values({ code: 'lt_h88', name: 'Dragon', category: 'slot', ft_wallet_slot: 1, logo: '/games/x.png', background: '/games/x.svg', has_web: 1, android: null, ios: null, login_with_password: 0, active: 1, sort: 1, wallet_mode: 'seamless', aggregator: 'hub88', aggregator_game_code: 'clt_dragonrising' })
+      .execute();
+  });
+  afterAll(async () => {
+    await h?.close();
+    await fake?.close();
+  });
+  beforeEach(() => fake.reset());
+
+  test("the link is Hub88's game URL for our signed call with the new token and an absolute lobby URL", async () => {
+    const p = await h.player();
+    const res = await h.req(p, 'GET', '/api/seamless/launch/lt_h88?lang=en');
+    expect(res.statusCode).toBe(200);
+    const [row] = await h.db.db.selectFrom('seamless_sessions').selectAll().where('player_id', '=', p.id).execute();
+    expect(res.json()).toEqual({ link: fake.launched.get(row.token) });
+    expect(fake.requests[0].body).toMatchObject({ user: seamlessUserId(p.id), token: row.token, operator_id: 77, game_code: 'clt_dragonrising', currency: 'THB', lang: 'en', country: 'TH', lobby_url: 'http://localhost:80/user/home' });
+  });
+
+  test('Hub88 refusing (404) or down: 502 GAME_ACTIVATION_FAIL and no token left', async () => {
+    const p = await h.player();
+    fake.games.delete('clt_dragonrising');
+    try {
+      const res = await h.req(p, 'GET', '/api/seamless/launch/lt_h88');
+      expect([res.statusCode, res.json()]).toEqual([502, { message: 'GAME_ACTIVATION_FAIL' }]);
+    } finally {
+      fake.games.add('clt_dragonrising');
+    }
+    fake.mode = 'down';
+    expect((await h.req(p, 'GET', '/api/seamless/launch/lt_h88')).statusCode).toBe(502);
+    expect(await h.db.db.selectFrom('seamless_sessions').selectAll().where('player_id', '=', p.id).execute()).toEqual([]);
   });
 });
