@@ -25,6 +25,7 @@ const slot = (code: string): fc.Arbitrary<SlotView> =>
     web: maybe,
     android: maybe,
     ios: maybe,
+    seamless: fc.boolean(),
   });
 
 const view: fc.Arbitrary<WalletView> = fc.record({
@@ -49,7 +50,7 @@ describe('the wallet answer as bytes (answer-json.ts)', () => {
   });
 
   it('shows a game as it is now after its fields change', () => {
-    const game: SlotView = { code: 'pg', name: 'PG Soft', category: 'slot', isActive: false, amount: 0, ftWalletSlot: 1, logo: '/a.png', background: '/b.svg', web: null, android: null, ios: null };
+    const game: SlotView = { code: 'pg', name: 'PG Soft', category: 'slot', isActive: false, amount: 0, ftWalletSlot: 1, logo: '/a.png', background: '/b.svg', web: null, android: null, ios: null, seamless: false };
     const base: WalletView = {
       profile: { name: 'n', username: 'u', _id: '1', coin: 0 },
       bankAccount: { bankAccountName: 'x', bankAccountNo: '1', bankCode: 'SCB', bank: { nameTH: 'ไทยพาณิชย์', nameEN: 'SCB' } },
@@ -63,6 +64,10 @@ describe('the wallet answer as bytes (answer-json.ts)', () => {
       const changed = { ...game, ...change, isActive: true, amount: 5, web: '/api/autoLogin/pg/u' };
       expect(JSON.parse(walletAnswerBytes({ ...base, slots: [changed] }).toString()).slots[0]).toEqual(changed);
     }
+    // Issue 42: the game turned seamless (and back): its idle slot, kept per game, must say so, and then no longer.
+    const seamless = { ...game, seamless: true };
+    expect(JSON.parse(walletAnswerBytes({ ...base, slots: [seamless] }).toString()).slots[0]).toEqual(seamless);
+    expect(JSON.parse(walletAnswerBytes({ ...base, slots: [game] }).toString()).slots[0]).toEqual(game);
   });
 
   it('refuses a figure JSON cannot carry rather than send it as null', () => {

@@ -88,10 +88,10 @@ function fragmentsOf(s: SlotView): SlotFragments {
   const f = fragments.get(s.code);
   if (f && sameGame(f.of, s)) return f;
   const parts = {
-    of: { code: s.code, name: s.name, category: s.category, ftWalletSlot: s.ftWalletSlot, logo: s.logo, background: s.background, android: s.android, ios: s.ios },
+    of: { code: s.code, name: s.name, category: s.category, ftWalletSlot: s.ftWalletSlot, logo: s.logo, background: s.background, android: s.android, ios: s.ios, seamless: s.seamless },
     head: `{"code":${str(s.code)},"name":${str(s.name)},"category":${str(s.category)},"isActive":`,
     middle: `,"ftWalletSlot":${num(s.ftWalletSlot)},"logo":${str(s.logo)},"background":${str(s.background)},"web":`,
-    tail: `,"android":${nullable(s.android)},"ios":${nullable(s.ios)}}`,
+    tail: `,"android":${nullable(s.android)},"ios":${nullable(s.ios)},"seamless":${s.seamless ? 'true' : 'false'}}`,
   };
   const made: SlotFragments = { ...parts, idle: `${parts.head}false,"amount":0${parts.middle}null${parts.tail}` };
   fragments.set(s.code, made);
@@ -105,4 +105,5 @@ const sameGame = (a: SlotFragments['of'], s: SlotView) =>
   a.logo === s.logo &&
   a.background === s.background &&
   a.android === s.android &&
-  a.ios === s.ios;
+  a.ios === s.ios &&
+  a.seamless === s.seamless;

@@ -30,6 +30,15 @@ export function cachedActiveGames(db: Kysely<DB>, now = Date.now()): Promise<Gam
   return games;
 }
 
+/**
+ * The cached active games while they are fresh, or undefined, never reading them: for a check on the transfer path
+ * that must not cost it a statement (issue 13's reads; transfer-service.ts refuseSeamless).
+ */
+export function freshActiveGames(db: Kysely<DB>, now = Date.now()): Promise<GamesTable[]> | undefined {
+  const hit = gamesCache.get(db);
+  return hit && now - hit.at < GAMES_TTL_MS ? hit.games : undefined;
+}
+
 /** Drops the cache (tests, and an operator action in this process that changed a game). */
 export function forgetActiveGames(db: Kysely<DB>): void {
   gamesCache.delete(db);

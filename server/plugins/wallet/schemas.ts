@@ -21,8 +21,11 @@ export const slot = {
     web: { type: ['string', 'null'] },
     android: { type: ['string', 'null'] },
     ios: { type: ['string', 'null'] },
+    // Issue 42: the aggregator debits and credits the wallet itself (games.wallet_mode 'seamless'); such a slot never
+    // has a game account, so isActive false, amount 0 and web null always.
+    seamless: { type: 'boolean' },
   },
-  required: ['code', 'name', 'category', 'isActive', 'amount', 'ftWalletSlot', 'logo', 'background', 'web', 'android', 'ios'],
+  required: ['code', 'name', 'category', 'isActive', 'amount', 'ftWalletSlot', 'logo', 'background', 'web', 'android', 'ios', 'seamless'],
 } as const;
 
 export const walletResponse = {

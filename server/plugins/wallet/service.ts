@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, GamesTable } from '../../db/schema';
 import type { GameProvider } from '../../adapters/games/types';
-import { AppError, conflict, notFound, unauthorized } from '../../errors';
+import { AppError, conflict, notFound, unauthorized, unprocessable } from '../../errors';
 import { assertSessionOpen } from '../../lib/session';
 import { ensureAccounts, gameAccount, toBaht } from '../../ledger';
 import { currencyOf } from '../../ledger/accounts';
@@ -24,6 +24,8 @@ export interface SlotView {
   web: string | null;
   android: string | null;
   ios: string | null;
+  /** Issue 42: a seamless game (the aggregator moves the wallet's money per bet): no game account, nothing in it. */
+  seamless: boolean;
 }
 
 export interface WalletView {
@@ -52,19 +54,26 @@ function webLink(game: GamesTable, acct: SlotAccount | undefined): string | null
   return acct.password === null ? null : `${base}/${encodeURIComponent(acct.password)}`;
 }
 
+/** Issue 42: the game plays from the wallet itself (docs/seamless-wallet.md); nothing is ever transferred to it. */
+export const isSeamless = (game: Pick<GamesTable, 'wallet_mode'>) => game.wallet_mode === 'seamless';
+
 function slotView(game: GamesTable, acct: SlotAccount | undefined, balance: number): SlotView {
+  const seamless = isSeamless(game);
   return {
     code: game.code,
     name: game.name,
     category: game.category,
-    isActive: !!acct,
-    amount: toBaht(balance),
+    // A seamless game has no account and holds nothing: were an account or a mirror left from a game that once was a
+    // transfer game, the card would still offer a transfer the routes refuse (SEAMLESS_GAME).
+    isActive: !seamless && !!acct,
+    amount: seamless ? 0 : toBaht(balance),
     ftWalletSlot: Number(game.ft_wallet_slot),
     logo: game.logo,
     background: game.background,
-    web: webLink(game, acct),
+    web: seamless ? null : webLink(game, acct),
     android: game.android,
     ios: game.ios,
+    seamless,
   };
 }
 
@@ -100,7 +109,7 @@ export async function walletView(db: Kysely<DB>, secrets: GameSecrets, playerId:
     slots: games.map((g) => {
       const account = byGame.get(g.code);
       const balance = balances.get(g.code) ?? 0;
-      return account || balance ? slotView(g, account, balance) : idleSlotOf(g);
+      return (account || balance) && !isSeamless(g) ? slotView(g, account, balance) : idleSlotOf(g);
     }),
   };
 }
@@ -122,15 +131,22 @@ function idleSlotOf(game: GamesTable): SlotView {
 /** Refreshes every activated game's mirror from its provider (failures leave that mirror as it was). */
 export async function refreshAllGames(deps: TransferDeps, playerId: number): Promise<void> {
   const [games, accounts] = await Promise.all([listActiveGames(deps.db), listGameAccounts(deps.db, playerId)]);
-  const active = new Set(games.map((g) => g.code));
+  // A seamless game has no balance of its own to ask for (issue 42).
+  const active = new Set(games.filter((g) => !isSeamless(g)).map((g) => g.code));
   await Promise.all(
     accounts.filter((a) => active.has(a.game_code)).map((a) => refreshGameBalance(deps, playerId, a.game_code, a.username)),
   );
 }
 
+/**
+ * The active game `code` of a game-account route (activate, account, reset password, auto-login): NO_GAME, or
+ * 422 SEAMLESS_GAME for a seamless one (issue 42): it has no game account, the player opens it with
+ * GET /api/seamless/launch/:code. Refused before the provider is asked or anything is written.
+ */
 async function requireGame(db: Kysely<DB>, code: string): Promise<GamesTable> {
   const g = await findGame(db, code);
   if (!g || !Number(g.active)) throw notFound('NO_GAME');
+  if (isSeamless(g)) throw unprocessable('SEAMLESS_GAME');
   return g;
 }
 

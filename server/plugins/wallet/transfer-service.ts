@@ -1,9 +1,11 @@
-import { badRequest, unprocessable } from '../../errors';
+import { AppError, badRequest, unprocessable } from '../../errors';
 import { parseWireBaht, walletBalance } from '../../ledger';
 import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult, type TransferTransactions } from '../../transfers/protocol';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { assertMayPlay, checkLossAllowed, loadLimits, type Limits } from '../play-limits';
+import { findGame, freshActiveGames } from './repository';
+import { isSeamless } from './service';
 
 export const WALLET = 'WALLET';
 /** Transfer minimum: 1 baht (spec §9). */
@@ -51,6 +53,35 @@ function playGuards(playerId: number, amount: number, play: PlayContext): { mayP
 }
 
 /**
+ * Issue 42: a seamless game takes no transfer, in or out (422 SEAMLESS_GAME): the aggregator debits and credits the
+ * wallet itself, and the game has no account to hold money. Refused before anything is written or the provider is
+ * asked, without a statement more on the transfer's path (issue 13): `refuseKnownSeamless` from the games cache
+ * while it is fresh (it is whenever wallets are being viewed), and `unlessSeamless` on the protocol's own refusal
+ * SLOT_NO_ACCOUNT (activation refuses a seamless game, so none has an account), which reads the game only then.
+ * Together they also refuse an account left at a game switched to seamless, while the cache is fresh.
+ * An inactive or unknown game stays the protocol's NO_GAME.
+ */
+async function refuseKnownSeamless(db: TransferDeps['db'], codes: string[]): Promise<void> {
+  const cached = codes.length ? freshActiveGames(db) : undefined;
+  if (!cached) return;
+  const games = await cached;
+  if (codes.some((code) => games.some((g) => g.code === code && isSeamless(g)))) throw unprocessable('SEAMLESS_GAME');
+}
+
+async function unlessSeamless<T>(db: TransferDeps['db'], codes: string[], move: () => Promise<T>): Promise<T> {
+  try {
+    return await move();
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'SLOT_NO_ACCOUNT') throw e;
+    for (const code of codes) {
+      const game = await findGame(db, code);
+      if (game && Number(game.active) && isSeamless(game)) throw unprocessable('SEAMLESS_GAME');
+    }
+    throw e;
+  }
+}
+
+/**
  * POST /api/wallet/transfer. WALLET -> game and game -> WALLET follow the protocol; game -> game goes through
  * the wallet in two legs (game -> WALLET, then WALLET -> game). If the first leg is still pending the second is
  * not attempted (the answer is IN_PROGRESS: the money lands in the wallet); if the second leg fails the money
@@ -70,6 +101,12 @@ export async function transferBetween(
   transactions?: TransferTransactions,
 ): Promise<TransferResult> {
   if (from === to) throw badRequest('INVALID_USER_INFO');
+  const games = [from, to].filter((code) => code !== WALLET);
+  await refuseKnownSeamless(deps.db, games);
+  return unlessSeamless(deps.db, games, () => transferOf(deps, playerId, from, to, amount, play, transactions));
+}
+
+async function transferOf(deps: TransferDeps, playerId: number, from: string, to: string, amount: number, play: PlayContext, transactions?: TransferTransactions): Promise<TransferResult> {
   if (to === WALLET) return transferFromGame(deps, { playerId, gameCode: from, amount, transactions });
   const { mayPlay, guard } = playGuards(playerId, amount, play);
   // Wallet -> game: every check in the transfer's opening transaction.
@@ -89,9 +126,12 @@ export async function transferBetween(
 /** POST /api/wallet/transferAll: the whole wallet into one game (a play route: the loss limit applies too). */
 export async function transferAll(deps: TransferDeps, playerId: number, to: string, play: PlayContext, transactions?: (amount: number) => TransferTransactions): Promise<TransferResult & { amount: number }> {
   if (to === WALLET) throw badRequest('INVALID_USER_INFO');
+  await refuseKnownSeamless(deps.db, [to]);
   const balance = await walletBalance(deps.db, playerId);
   if (balance <= 0) throw unprocessable('MONEY_NOT_ENOUGH');
   if (balance < TRANSFER_MINIMUM_SATANG) throw unprocessable('TRANSFER_MINIMUM');
-  const r = await transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: playGuards(playerId, balance, play).guard, transactions: transactions?.(balance) });
+  const r = await unlessSeamless(deps.db, [to], () =>
+    transferToGame(deps, { playerId, gameCode: to, amount: balance, guard: playGuards(playerId, balance, play).guard, transactions: transactions?.(balance) }),
+  );
   return { ...r, amount: balance };
 }

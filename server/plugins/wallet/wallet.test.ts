@@ -49,7 +49,8 @@ describe('GET /api/wallet', () => {
       code: 'joker2', name: 'Joker Gaming', category: 'slot', isActive: false, amount: 0, ftWalletSlot: 10,
       logo: expect.any(String), background: expect.any(String), web: null,
     });
-    expect(Object.keys(joker).sort()).toEqual(['amount', 'android', 'background', 'category', 'code', 'ftWalletSlot', 'ios', 'isActive', 'logo', 'name', 'web']);
+    expect(Object.keys(joker).sort()).toEqual(['amount', 'android', 'background', 'category', 'code', 'ftWalletSlot', 'ios', 'isActive', 'logo', 'name', 'seamless', 'web']);
+    expect(joker.seamless).toBe(false);
   });
 });
 
