@@ -213,6 +213,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(import('./simulators/game-sim'));
   await app.register(wallet, opts.wallet ?? {});
   await app.register(seamless);
+  await app.register(import('./simulators/hub88-sim')); // serves only when app.aggregator is the simulator
   await app.register(statement);
   await app.register(bonus, opts.bonus ?? {});
   await app.register(invite);

@@ -66,8 +66,11 @@ function keyedAggregator(
   };
 }
 
-/** The simulator's game page (server/simulators/hub88-sim), same origin. */
+/**
+ * The simulator's game page (server/simulators/hub88-sim), same origin. It keeps no sessions of its own (every process
+ * of a cluster must open any game), so the URL carries what Hub88 would have kept from our game URL call: the user too.
+ */
 function simGameUrl(input: GameUrlInput): string {
-  const q = new URLSearchParams({ token: input.token, game: input.gameCode, lang: input.lang, currency: input.currency, lobby: input.lobbyUrl });
+  const q = new URLSearchParams({ token: input.token, user: input.user, game: input.gameCode, lang: input.lang, currency: input.currency, lobby: input.lobbyUrl });
   return `/sim/hub88/game?${q.toString()}`;
 }
