@@ -17,6 +17,11 @@ export interface GameSlot {
   web: string | null;
   android: string | null;
   ios: string | null;
+  /**
+   * Issue 42: the game plays from the wallet itself (the aggregator debits and credits it per bet): it has no game
+   * account and never a balance or a `web` path; it opens with GET /api/seamless/launch/{code}. Absent: a transfer game.
+   */
+  seamless?: boolean;
 }
 
 export interface BankAccount {

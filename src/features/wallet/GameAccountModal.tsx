@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
-import { errorText } from '../../core/notify';
 import { selectLocale } from '../../core/prefs';
 import { Modal } from '../../components/Modal';
 import { Receipt } from '../../components/Receipt';
 import { writeAmount } from '../../lib/amountInput';
 import { copyText } from '../../lib/copy';
 import { AmountField } from './AmountField';
+import { walletErrorText } from './errorTexts';
 import { selectLaunch } from './flowSlices';
 import { useDelayedFlag, useFormatAmount, useMoneyMove } from './hooks';
 import { gameLaunched, launchTargets, type LaunchTarget } from './launch';
@@ -248,7 +248,7 @@ export function GameAccountModal({ code, onClose }: Props) {
         )}
         {launchError && (
           <p className="form__error" role="alert">
-            {errorText(launchError)}
+            {walletErrorText(launchError)}
           </p>
         )}
         {fallbackLink && (

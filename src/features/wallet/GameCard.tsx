@@ -1,7 +1,12 @@
 import { useTranslation } from 'react-i18next';
 
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import type { GameSlot } from '../../core/walletApi';
+import type { RootState } from '../../app/store';
+import { selectLaunch } from './flowSlices';
 import { useDelayedFlag, useFormatAmount } from './hooks';
+import { seamlessLaunched } from './launch';
+import { isLaunching } from './launchSlice';
 import { providerCredit } from './money';
 import { useActivateGameAccountMutation } from './walletEndpoints';
 
@@ -20,6 +25,11 @@ interface Props {
  * the provider credit is its own line only where the factor makes it a different number.
  */
 export function GameCard({ game, onView, onRefused }: Props) {
+  if (game.seamless) return <SeamlessGameCard game={game} onRefused={onRefused} />;
+  return <TransferGameCard game={game} onView={onView} onRefused={onRefused} />;
+}
+
+function TransferGameCard({ game, onView, onRefused }: Props) {
   const { t } = useTranslation();
   const format = useFormatAmount();
   const [activate, { isLoading }] = useActivateGameAccountMutation();
@@ -62,6 +72,56 @@ export function GameCard({ game, onView, onRefused }: Props) {
           {showBusy ? t('home.card.opening') : t('home.card.openAccount')}
         </button>
       )}
+    </article>
+  );
+}
+
+/** The id of a seamless card's Play button: the launch notice gives the focus back to it (SeamlessLaunchNotice). */
+export const seamlessPlayId = (code: string) => `seamless-play-${code}`;
+
+/** What a seamless card's Play shows of the launch: under way for this game (busy from the tap on), or not. */
+const selectLaunchingGame = (state: RootState, code: string) => {
+  const launch = selectLaunch(state);
+  return isLaunching(launch) && launch.status !== 'idle' && launch.game === code;
+};
+
+/**
+ * Issue 42: a seamless game plays from the wallet itself, so its card has no account, no balance and nothing to
+ * move: it says so where a balance would be, and Play opens the game (seamlessLaunched: a game session from
+ * GET /api/seamless/launch/{code}, in a window opened in the tap). The button is busy from the tap on (issue 40
+ * item 12) and says "Opening…" after the loading delay; a refusal or a refused window is the home's notice.
+ */
+function SeamlessGameCard({ game, onRefused }: Omit<Props, 'onView'>) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const launching = useAppSelector((state) => selectLaunchingGame(state, game.code));
+  const anyLaunch = useAppSelector((state) => isLaunching(selectLaunch(state)));
+  const showBusy = useDelayedFlag(launching);
+  const play = () => {
+    if (onRefused) return onRefused();
+    if (anyLaunch) return;
+    void dispatch(seamlessLaunched({ slot: game, openingText: t('gameAccount.opening') }));
+  };
+  return (
+    <article className="game-card game-card--seamless" style={{ backgroundImage: `url("${game.background}")` }} data-testid={`game-card-${game.code}`}>
+      <p className="game-card__badge" data-testid={`game-state-${game.code}`}>
+        <span aria-hidden="true">{'↻ '}</span>
+        {t('home.card.seamless')}
+      </p>
+      <img className="game-card__logo" src={game.logo} alt="" width="48" height="48" loading="lazy" />
+      <h3 className="game-card__name">{game.name}</h3>
+      <button
+        type="button"
+        id={seamlessPlayId(game.code)}
+        className="game-card__action"
+        onClick={play}
+        aria-disabled={anyLaunch || undefined}
+        aria-busy={launching || undefined}
+        aria-label={t('home.card.playOf', { name: game.name })}
+        data-testid={`game-play-${game.code}`}
+      >
+        {showBusy ? t('home.card.opening') : t('home.card.play')}
+      </button>
     </article>
   );
 }

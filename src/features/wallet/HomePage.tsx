@@ -24,6 +24,8 @@ import { GameAccountModal, GAME_ACCOUNT_MODAL } from './GameAccountModal';
 import { GameCard } from './GameCard';
 import { GameCarousel } from './GameCarousel';
 import { homeLeft, playRefused } from './homeSlice';
+import { launchReset } from './launchSlice';
+import { SeamlessLaunchNotice } from './SeamlessLaunchNotice';
 import { inviteBonusReceived, moneyModalClosed, selectHome, selectInviteReceiving } from './homeStore';
 import { useDelayedFlag, useFormatAmount, useNow } from './hooks';
 import { syncTime } from './syncText';
@@ -138,7 +140,14 @@ export default function HomePage() {
   useGetLimitsQuery();
   const restriction = useAppSelector((state) => selectRestriction(state, now));
   const { refusals } = useAppSelector(selectHome);
-  useEffect(() => () => void dispatch(homeLeft()), [dispatch]);
+  useEffect(
+    () => () => {
+      dispatch(homeLeft());
+      // A seamless card's launch outcome (SeamlessLaunchNotice) is not said again when the home is shown again.
+      dispatch(launchReset());
+    },
+    [dispatch],
+  );
   const refusal = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (refusals > 0) refusal.current?.focus();
@@ -304,6 +313,9 @@ export default function HomePage() {
           <Widget icon={<RefundIcon />} label={t('home.widgets.refund')} onClick={refundGate.open} busy={showRefundBusy} testId="widget-refund" />
         </ul>
       </nav>
+
+      {/* Issue 42: a seamless card's Play that was refused or whose window the browser refused. */}
+      <SeamlessLaunchNotice />
 
       {below && <HomeCarousels groups={below} onView={viewGame} onRefused={restriction ? refuse : undefined} />}
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 
-import { errorText } from '../../core/notify';
+import { walletErrorText } from './errorTexts';
 import type { MoveFlow } from './moveFlow';
 
 /** The success texts of spec §8: transferred, or wait for the transfer / withdrawal. */
@@ -35,7 +35,7 @@ export function MoveAlert({ flow, onOk, children }: Props) {
   return (
     <div className="move-alert move-alert--error" role="alert" data-testid="move-alert">
       <p className="move-alert__title">{t('wallet.result.errorTitle')}</p>
-      <p className="move-alert__message">{errorText(flow.code)}</p>
+      <p className="move-alert__message">{walletErrorText(flow.code)}</p>
       {children}
       <button ref={ok} type="button" className="button button--primary" onClick={onOk}>
         {t('wallet.ok')}

@@ -112,3 +112,27 @@ export const gameLaunched =
       dispatch(launchFailed({ code: errorCode(failure as Parameters<typeof errorCode>[0]) }));
     }
   };
+
+/**
+ * Issue 42: a seamless game's Play, through the same gameLaunch slice and the same window as a transfer game's web
+ * button: the window opens in the tap (popup blockers allow that), GET /api/seamless/launch/{code} answers the link
+ * (a fresh game session; no transfer, the game plays from the wallet), which the window is pointed at, or which is
+ * offered as a link when the browser refused the window. The aggregator's link is opened as given: it is the
+ * aggregator's own URL, language and session already in it. Refused while a launch or a movement runs.
+ */
+export const seamlessLaunched =
+  ({ slot, openingText }: { slot: GameSlot; openingText: string }, openWindow = openPendingWindow) =>
+  async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
+    const state = getState();
+    if (!slot.seamless || isLaunching(selectLaunch(state)) || selectMoveState(state).flow.status === 'submitting') return;
+    const pending = openWindow(openingText);
+    dispatch(started({ game: slot.code, target: 'web', transfer: false }));
+    try {
+      const { link } = await dispatch(walletEndpoints.endpoints.seamlessLaunch.initiate(slot.code, { track: false })).unwrap();
+      if (!link) throw new Error('NO_GAME');
+      dispatch(linkReady({ link, opened: !!pending?.go(link) }));
+    } catch (failure) {
+      pending?.cancel();
+      dispatch(launchFailed({ code: errorCode(failure as Parameters<typeof errorCode>[0]) }));
+    }
+  };

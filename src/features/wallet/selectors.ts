@@ -33,7 +33,10 @@ const selectSlots = (state: RootState) => selectWallet(state)?.slots ?? NO_SLOTS
 
 export const selectGameGroups = createSelector([selectSlots], groupGames);
 
-/** The accounts money can move between: the wallet and the open game accounts. */
+/**
+ * The accounts money can move between: the wallet and the open game accounts. Never a seamless game (issue 42): it
+ * plays from the wallet itself and the server refuses a transfer to or from it (SEAMLESS_GAME).
+ */
 export interface MoveAccount {
   code: string;
   name: string | null;
@@ -46,7 +49,7 @@ export const selectTransferAccounts = createSelector([selectWallet], (wallet): M
   wallet
     ? [
         { code: WALLET_CODE, name: null, amount: wallet.wallet.amount },
-        ...wallet.slots.filter((slot) => slot.isActive).map((slot) => ({ code: slot.code, name: slot.name, amount: slot.amount })),
+        ...wallet.slots.filter((slot) => slot.isActive && !slot.seamless).map((slot) => ({ code: slot.code, name: slot.name, amount: slot.amount })),
       ]
     : [],
 );

@@ -102,6 +102,15 @@ export const walletEndpoints = api.injectEndpoints({
       query: (path) => path,
       extraOptions: { silent: true },
     }),
+    /**
+     * GET /api/seamless/launch/{code} -> {link}: a seamless game's URL with a fresh game session (issue 42); a mutation:
+     * every launch wants its own session. Refusals (403 SELF_EXCLUDED / PLAY_TIMEOUT / SESSION_LIMIT, 404 NO_GAME,
+     * 503 SEAMLESS_OFF) are the home's alert, so the base query stays silent.
+     */
+    seamlessLaunch: build.mutation<{ link: string }, string>({
+      query: (code) => `/api/seamless/launch/${encodeURIComponent(code)}`,
+      extraOptions: { silent: true },
+    }),
     getWithdrawLimits: build.query<WithdrawLimits, void>({
       query: () => '/api/lookup/withdraw',
       providesTags: ['Lookup'],
