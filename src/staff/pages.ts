@@ -5,6 +5,7 @@ import { ConversationsPage } from './conversations/ConversationsPage';
 import { PayoutsPage } from './payouts/PayoutsPage';
 import { PlayersPage } from './players/PlayersPage';
 import { ReviewsPage } from './reviews/ReviewsPage';
+import { SeamlessReportPage } from './seamless/SeamlessReportPage';
 import type { TextKey } from './i18n/texts';
 import type { StaffRole } from './types';
 
@@ -28,6 +29,7 @@ export const STAFF_PAGES: readonly StaffPage[] = [
   { path: 'players', navKey: 'nav.players', Page: PlayersPage },
   { path: 'reviews', navKey: 'nav.reviews', roles: ['payments', 'admin'], Page: ReviewsPage },
   { path: 'payouts', navKey: 'nav.payouts', roles: ['payments', 'admin'], Page: PayoutsPage },
+  { path: 'seamless', navKey: 'nav.seamless', roles: ['payments', 'admin'], Page: SeamlessReportPage },
   { path: 'audit', navKey: 'nav.audit', roles: ['admin'], Page: AuditPage },
 ];
 

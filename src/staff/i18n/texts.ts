@@ -6,6 +6,7 @@
 import { payoutsTexts } from './parts/payouts';
 import { playersTexts } from './parts/players';
 import { reviewsTexts } from './parts/reviews';
+import { seamlessTexts } from './parts/seamless';
 import { totpTexts } from './parts/totp';
 
 const en = {
@@ -13,6 +14,7 @@ const en = {
   ...reviewsTexts.en,
   ...payoutsTexts.en,
   ...playersTexts.en,
+  ...seamlessTexts.en,
   'app.title': 'Staff console',
   'common.language': 'Language',
   'common.loading': 'Loading…',
@@ -111,6 +113,7 @@ const th = {
   ...reviewsTexts.th,
   ...payoutsTexts.th,
   ...playersTexts.th,
+  ...seamlessTexts.th,
   'app.title': 'คอนโซลพนักงาน',
   'common.language': 'ภาษา',
   'common.loading': 'กำลังโหลด…',
@@ -206,6 +209,7 @@ const la = {
   ...reviewsTexts.la,
   ...payoutsTexts.la,
   ...playersTexts.la,
+  ...seamlessTexts.la,
   'app.title': 'ຄອນໂຊນພະນັກງານ',
   'common.language': 'ພາສາ',
   'common.loading': 'ກຳລັງໂຫຼດ…',

@@ -5,6 +5,7 @@ import { useStaffI18n } from '../i18n/I18n';
 import { codeOf } from '../requestId';
 import { useAnnounce } from '../shell/Announcer';
 import { PageHeading } from '../shell/PageHeading';
+import { SeamlessRounds } from '../seamless/SeamlessRounds';
 import { useStaffDispatch, useStaffSelector } from '../store';
 import { useSetPlayerStatusMutation, type PlayerLookup, type PlayerView } from './api';
 import { pageLeft, searchPlayer, selectPlayerSearch } from './searchSlice';
@@ -204,6 +205,8 @@ function PlayerCard({ result }: { result: PlayerLookup }) {
           </table>
         </div>
       )}
+
+      <SeamlessRounds playerId={player.id} />
     </section>
   );
 }
