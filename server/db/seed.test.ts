@@ -49,15 +49,18 @@ test('settings hold every lookup document as JSON', async () => {
   expect(s.conditions.la[0]).toMatch(/[\u0e80-\u0eff]/); // Lao script
 });
 
-test('game catalogue: the eleven auto-login games in three categories, with their images on disk', async () => {
+test('game catalogue: the eleven auto-login games in three categories and the seamless demo slot, with their images on disk', async () => {
   const games = await db.db.selectFrom('games').selectAll().orderBy('sort').execute();
   expect(games.map((g) => g.code).sort()).toEqual(
-    ['areaslot', 'askmebet', 'betflix', 'circus', 'huayhd', 'imi', 'joker2', 'pg', 'pgslot', 'slotracha', 'usun'],
+    ['areaslot', 'askmebet', 'betflix', 'circus', 'h88dragon', 'huayhd', 'imi', 'joker2', 'pg', 'pgslot', 'slotracha', 'usun'],
   );
+  // Issue 42: one slot plays from the wallet through the aggregator (its simulator in demo mode); the rest are transfer games.
+  expect(games.filter((g) => g.wallet_mode === 'seamless').map((g) => [g.code, g.aggregator, g.aggregator_game_code])).toEqual([['h88dragon', 'hub88', 'sim_dragon_rising']]);
+  expect(games.filter((g) => g.wallet_mode === 'transfer' && g.aggregator === null && g.aggregator_game_code === null)).toHaveLength(11);
   const by = (c: string) => games.filter((g) => g.category === c).map((g) => g.code);
   expect(by('lotto')).toEqual(['huayhd']);
   expect(by('sport')).toEqual(['usun', 'askmebet', 'imi', 'betflix']);
-  expect(by('slot')).toHaveLength(6);
+  expect(by('slot')).toHaveLength(7);
   expect(games.filter((g) => g.ft_wallet_slot !== 1).length).toBeGreaterThanOrEqual(2);
   expect(games.filter((g) => g.login_with_password === 1).length).toBeGreaterThanOrEqual(1);
   const publicDir = path.join(__dirname, '..', '..', 'public');
@@ -87,7 +90,7 @@ test('a second run changes nothing and keeps the operator\'s edits', async () =>
   expect(JSON.parse(w.value)).toEqual({ withdrawMin: 300, withdrawMax: 20000 });
   expect((await db.db.selectFrom('games').select('name').where('code', '=', 'pg').executeTakeFirstOrThrow()).name).toBe('PG (edited)');
   expect(await db.db.selectFrom('settings').select('key').where('key', '=', 'notice').executeTakeFirst()).toBeDefined();
-  expect(GAMES).toHaveLength(11);
+  expect(GAMES).toHaveLength(12);
 });
 
 describe('seedDemo', () => {

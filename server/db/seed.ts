@@ -207,4 +207,6 @@ export const GAMES: GamesTable[] = [
   game('imi', 'IMI Sport & Casino', 'sport', 90),
   game('betflix', 'Betflix', 'sport', 100, { login_with_password: 1 }),
   game('huayhd', 'Huay HD', 'lotto', 110, { login_with_password: 1 }),
+  // Seamless (issue 42): played from the wallet through the aggregator (the Hub88 simulator in demo mode).
+  game('h88dragon', 'Dragon Rising', 'slot', 120, { wallet_mode: 'seamless', aggregator: 'hub88', aggregator_game_code: 'sim_dragon_rising' }),
 ];
