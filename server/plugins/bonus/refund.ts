@@ -68,8 +68,9 @@ export async function receiveRefund(db: Kysely<DB>, playerId: number, now: Date)
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
-    // Claim first, then sum what was claimed: exactly the rounds this refund counts, even with the feed writing.
-    await trx.updateTable('bet_rounds').set({ refund_id: id }).where('player_id', '=', playerId).where('refund_id', 'is', null).execute();
+    // Claim first, then sum what was claimed: exactly the rounds this refund counts, even with the feed writing. A
+    // seamless round still open (its bet taken, its win to come: bet_rounds.open) waits for the next refund.
+    await trx.updateTable('bet_rounds').set({ refund_id: id }).where('player_id', '=', playerId).where('refund_id', 'is', null).where('open', '=', 0).execute();
     const sum = await trx
       .selectFrom('bet_rounds')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb('bet', '-', eb.ref('win'))), eb.val(0)).as('s'))
