@@ -52,7 +52,7 @@ export function roundTransactions(db: Db, playerId: number, roundIds: string[]):
     .execute();
 }
 
-/** The bet_rounds rows of these rounds (`open` while a seamless round awaits its closing win). */
+/** The bet_rounds rows of these rounds, by bet_rounds' own round keys (`open` while a seamless round awaits its closing win). */
 export function betRounds(db: Db, gameCodes: string[], roundIds: string[]) {
   if (roundIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('bet_rounds').select(['game_code', 'round_id', 'open']).where('game_code', 'in', gameCodes).where('round_id', 'in', roundIds).execute();

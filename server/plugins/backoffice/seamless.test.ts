@@ -3,9 +3,11 @@ import { lockPlayer, postEntry, reverseEntry, runAudit, systemAccount, walletAcc
 import { TRANSIT_BUCKETS } from '../../ledger/accounts';
 import type { SeamlessKind, SeamlessStatus } from '../../db/schema-seamless';
 import { bearer, playerWithToken } from '../../test/support/accounts';
+import { betBody, rollbackBody, SEAMLESS_GAME, seamlessPlayer, signedCall, winBody } from '../../test/support/seamless';
 import { createStaff } from '../../test/support/staff';
+import { roundKey } from '../seamless/service';
 import { seamlessUserId } from '../seamless/users';
-import { REPORT_MAX_DAYS, ROUNDS_PAGE } from './seamless';
+import { betRoundKey, REPORT_MAX_DAYS, ROUNDS_PAGE } from './seamless';
 
 /**
  * Back office of the seamless wallet (docs/seamless-wallet.md "Back office"): a player's rounds and the reconciliation
@@ -94,12 +96,14 @@ async function write(
       })
       .execute();
     if (status === 'REFUSED' || tx.kind === 'rollback') return;
-    const round = await trx.selectFrom('bet_rounds').select(['id', 'bet', 'win']).where('game_code', '=', tx.game).where('round_id', '=', tx.round).executeTakeFirst();
+    // bet_rounds keys the round per player, as the Wallet API does.
+    const roundId = roundKey(seamlessUserId(tx.playerId), tx.round);
+    const round = await trx.selectFrom('bet_rounds').select(['id', 'bet', 'win']).where('game_code', '=', tx.game).where('round_id', '=', roundId).executeTakeFirst();
     const open = tx.kind === 'bet' ? 1 : tx.closes === false ? 1 : 0;
     if (!round) {
       await trx
         .insertInto('bet_rounds')
-        .values({ game_code: tx.game, round_id: tx.round, username: seamlessUserId(tx.playerId), player_id: tx.playerId, bet: tx.kind === 'bet' ? tx.satang : 0, win: tx.kind === 'win' ? tx.satang : 0, played_at: now, user_bonus_id: null, refund_id: null, created_at: now, open })
+        .values({ game_code: tx.game, round_id: roundId, username: seamlessUserId(tx.playerId), player_id: tx.playerId, bet: tx.kind === 'bet' ? tx.satang : 0, win: tx.kind === 'win' ? tx.satang : 0, played_at: now, user_bonus_id: null, refund_id: null, created_at: now, open })
         .execute();
     } else {
       await trx
@@ -353,5 +357,65 @@ describe('GET /api/staff/seamless/report', () => {
     const own = await playerWithToken(t.app);
     expect(answer(await report(q, own.token))).toBe('401 invalid-token');
     expect(answer(await t.app.inject({ method: 'GET', url: `/api/staff/seamless/report${q}` }))).toBe('401 UNAUTHORIZED');
+  });
+});
+
+describe('rounds played through the signed Wallet API', () => {
+  test("the player view shows them as played and the report's ledger check agrees", async () => {
+    const p = await seamlessPlayer(t.app, { balance: 100_000 });
+    const call = async (path: string, body: Record<string, unknown>) => (await signedCall(t.app, path, body)).body.status;
+    // r1: bet 25, win 40 (closed); the win's retry is answered again and writes nothing.
+    const b1 = betBody(p, 2_500);
+    expect(await call('/transaction/bet', b1)).toBe('RS_OK');
+    const w1 = winBody(p, b1, 4_000);
+    expect(await call('/transaction/win', w1)).toBe('RS_OK');
+    expect(await call('/transaction/win', { ...w1, request_uuid: 'retry-1' })).toBe('RS_OK');
+    // r2: bet 10, rolled back.
+    const b2 = betBody(p, 1_000);
+    expect(await call('/transaction/bet', b2)).toBe('RS_OK');
+    expect(await call('/transaction/rollback', rollbackBody(p, b2))).toBe('RS_OK');
+    // r3: bet 5 awaiting its win.
+    const b3 = betBody(p, 500);
+    expect(await call('/transaction/bet', b3)).toBe('RS_OK');
+    // r4: a bet over the balance, refused.
+    const b4 = betBody(p, 10_000_000);
+    expect(await call('/transaction/bet', b4)).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+    // r5: the rollback of a bet that never arrived, then the late bet, refused.
+    const b5 = betBody(p, 700);
+    expect(await call('/transaction/rollback', rollbackBody(p, b5))).toBe('RS_OK');
+    expect(await call('/transaction/bet', b5)).toBe('RS_ERROR_TRANSACTION_ROLLED_BACK');
+
+    // The back office's copy of the Wallet API's round key is the one the Wallet API wrote.
+    expect(betRoundKey(p.id, String(b3.round))).toBe(roundKey(p.user, String(b3.round)));
+    const open = await t.db.db.selectFrom('bet_rounds').select('open').where('game_code', '=', SEAMLESS_GAME).where('round_id', '=', betRoundKey(p.id, String(b3.round))).executeTakeFirstOrThrow();
+    expect(Number(open.open)).toBe(1);
+    const body = (await rounds(p.id)).json() as RoundsPage;
+    expect(body.rounds.map((r) => [r.roundId, r.gameCode, r.status, r.bets, r.wins, r.rollbacks, r.net])).toEqual([
+      [b5.round, SEAMLESS_GAME, 'rolled_back', 0, 0, 0, 0],
+      [b4.round, SEAMLESS_GAME, 'refused', 0, 0, 0, 0],
+      [b3.round, SEAMLESS_GAME, 'open', 5, 0, 0, -5],
+      [b2.round, SEAMLESS_GAME, 'rolled_back', 10, 0, 10, 0],
+      [b1.round, SEAMLESS_GAME, 'closed', 25, 40, 0, 15],
+    ]);
+    expect(body.rounds[4].transactions.map((x) => [x.uuid, x.kind, x.amount, x.status])).toEqual([
+      [b1.transaction_uuid, 'bet', 25, 'OK'],
+      [w1.transaction_uuid, 'win', 40, 'OK'],
+    ]);
+    expect(body.rounds[3].transactions.map((x) => [x.kind, x.status, x.reference])).toEqual([
+      ['bet', 'ROLLED_BACK', null],
+      ['rollback', 'OK', b2.transaction_uuid],
+    ]);
+    // The wallet moved by the sum of the rounds' results.
+    const wallet = await t.db.db.selectFrom('ledger_accounts').select('balance').where('code', '=', `wallet:${p.id}`).executeTakeFirstOrThrow();
+    expect(Number(wallet.balance)).toBe(100_000 + body.rounds.reduce((sum, r) => sum + r.net * 100, 0));
+
+    // The report around today (a day either side, so a run across midnight UTC still finds every row).
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const rows = ((await report(`?from=${day(-1)}&to=${day(1)}`)).json() as { rows: Row[] }).rows.filter((r) => r.gameCode === SEAMLESS_GAME);
+    const total = (f: (r: Row) => number) => rows.reduce((sum, r) => sum + f(r), 0);
+    expect(rows.every((r) => !r.mismatch)).toBe(true);
+    expect([total((r) => r.rounds), total((r) => r.bets.count), total((r) => r.bets.amount), total((r) => r.wins.amount), total((r) => r.rollbacks.amount), total((r) => r.net), total((r) => r.ledger)]).toEqual([
+      3, 3, 40, 40, 10, -10, -10,
+    ]);
   });
 });

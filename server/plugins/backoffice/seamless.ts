@@ -87,6 +87,14 @@ export function rangeOf(query: { from?: unknown; to?: unknown }): { fromIso: str
 // The player's rounds.
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
+
+/**
+ * bet_rounds' key of a seamless round: per player (a live table's round is shared by every player at it), as the
+ * Wallet API writes it (`roundKey(seamlessUserId(playerId), round)` in server/plugins/seamless: `u000042:{round}`).
+ * Written out here because the layers rule lets the back office reach the seamless plugin only through its index,
+ * which does not export them; the Wallet API test of seamless.test.ts fails if the two ever differ.
+ */
+export const betRoundKey = (playerId: number, round: string) => `u${String(playerId).padStart(6, '0')}:${round}`;
 const key = (game: string, round: string) => `${game}\u0000${round}`;
 
 /**
@@ -140,7 +148,12 @@ export async function playerRounds(db: Kysely<DB>, playerId: number, before: num
   if (shown.length === 0) return { rounds: [], next: null };
   const roundIds = [...new Set(shown.map((r) => r.round_id))];
   const games = [...new Set(shown.map((r) => r.game_code))];
-  const [rows, open, names] = await Promise.all([repo.roundTransactions(db, playerId, roundIds), repo.betRounds(db, games, roundIds), repo.gameNames(db, games)]);
+  const betRoundOf = (round: string) => betRoundKey(playerId, round);
+  const [rows, open, names] = await Promise.all([
+    repo.roundTransactions(db, playerId, roundIds),
+    repo.betRounds(db, games, roundIds.map(betRoundOf)),
+    repo.gameNames(db, games),
+  ]);
   const byRound = new Map<string, repo.TransactionRow[]>();
   for (const r of rows) {
     const k = key(r.game_code, r.round_id);
@@ -149,12 +162,13 @@ export async function playerRounds(db: Kysely<DB>, playerId: number, before: num
     else byRound.set(k, [r]);
   }
   const openRounds = new Set(open.filter((b) => Number(b.open) === 1).map((b) => key(b.game_code, b.round_id)));
+  const isOpen = (game: string, round: string) => openRounds.has(key(game, betRoundOf(round)));
   const nameOf = new Map(names.map((g) => [g.code, g.name]));
   const rounds = shown
     .map((r) => ({ r, list: byRound.get(key(r.game_code, r.round_id)) }))
     // A round found by the page query has rows; the guard only keeps a row written between the two reads out.
     .filter((x): x is { r: (typeof shown)[number]; list: repo.TransactionRow[] } => !!x.list && x.list.length > 0)
-    .map(({ r, list }) => roundView(list, r.game_code, nameOf.get(r.game_code) ?? r.game_code, openRounds.has(key(r.game_code, r.round_id))));
+    .map(({ r, list }) => roundView(list, r.game_code, nameOf.get(r.game_code) ?? r.game_code, isOpen(r.game_code, r.round_id)));
   return { rounds, next: page.length > ROUNDS_PAGE ? String(num(shown[shown.length - 1].first_id)) : null };
 }
 
