@@ -154,6 +154,20 @@ describe('the spin', () => {
   });
 });
 
+test("the demo's seamless slot (the seed's h88dragon) opens and plays from the wallet", async () => {
+  const id = await insertPlayer(t.db.db);
+  await depositTo(t.db.db, id, 10_000);
+  const headers = { authorization: `Bearer ${await t.app.tokens.issue(id)}` };
+  const { link } = (await t.app.inject({ method: 'GET', url: '/api/seamless/launch/h88dragon?lang=en', headers })).json() as { link: string };
+  const page = await t.app.inject({ method: 'GET', url: link });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('<h1>Dragon Rising</h1>');
+  const q = new URL(link, 'http://x').searchParams;
+  const r = (await spin({ token: q.get('token'), user: q.get('user'), game: q.get('game'), currency: q.get('currency'), stake: 500 })).json();
+  expect(r.outcome).toBe('settled');
+  expect(await walletBalance(t.db.db, id)).toBe(10_000 - 500 + r.win);
+});
+
 test('the settings: defaults, bounds, and the setting named when wrong', () => {
   expect(hub88SimSettings({})).toEqual({ failRate: 0, delayMs: 0, timeoutMs: 5000, seed: undefined });
   expect(hub88SimSettings({ HUB88_SIM_FAIL_RATE: '0.25', HUB88_SIM_DELAY_MS: '40', HUB88_SIM_TIMEOUT_MS: '2000', HUB88_SIM_SEED: '9' })).toEqual({ failRate: 0.25, delayMs: 40, timeoutMs: 2000, seed: 9 });
