@@ -18,7 +18,7 @@ const MAX_LISTED = 20;
  * - no wallet or game mirror is below zero;
  * - no reference appears twice, no entry is reversed twice;
  * - money in transit matches the open work: game_transit (summed over its scoped rows) = pending transfers, payouts_in_transit = withdrawals
- *   in progress.
+ *   in progress; seamless_house (summed likewise) = the seamless bets that stand less the wins paid.
  */
 export async function runAudit(db: Kysely<DB>): Promise<AuditReport> {
   const violations: string[] = [];
@@ -146,6 +146,26 @@ export async function runAudit(db: Kysely<DB>): Promise<AuditReport> {
     if (expectPay !== gotPay) transit.push(`payouts_in_transit:${cur} holds ${formatSatang(gotPay)}, withdrawals in progress ${formatSatang(expectPay)}`);
   }
   add('transit accounts that do not match the open work', transit);
+
+  // The seamless wallet (docs/seamless-wallet.md): its house accounts (every game and bucket, per currency) hold the
+  // stakes of the bets that stand less the wins paid, as its transactions record them; an entry without its
+  // transaction, or the other way round, shows here.
+  const house = new Map<string, number>();
+  for (const a of accounts) if (a.code.startsWith('seamless_house:')) house.set(a.currency, (house.get(a.currency) ?? 0) + Number(a.balance));
+  const standing = await db
+    .selectFrom('seamless_transactions')
+    .select(['currency', (eb) => eb.fn.sum<number>(eb.case().when('kind', '=', 'win').then(eb.neg(eb.ref('amount'))).else(eb.ref('amount')).end()).as('total')])
+    .where('status', '=', 'OK')
+    .where('kind', 'in', ['bet', 'win'])
+    .groupBy('currency')
+    .execute();
+  const seamless: string[] = [];
+  for (const cur of new Set([...house.keys(), ...standing.map((r) => r.currency)])) {
+    const expected = Number(standing.find((r) => r.currency === cur)?.total ?? 0);
+    const got = house.get(cur) ?? 0;
+    if (expected !== got) seamless.push(`seamless_house (all games) in ${cur} holds ${formatSatang(got)}, standing bets less wins ${formatSatang(expected)}`);
+  }
+  add('seamless house accounts that do not match the seamless transactions', seamless);
 
   const [entries, postings] = await Promise.all([
     db.selectFrom('journal_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
