@@ -40,7 +40,8 @@ export const SeamlessLaunchNotice = memo(function SeamlessLaunchNotice() {
   const { code = null, name = '', failure = null, link = null } = outcome ?? {};
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (code) box.current?.focus();
+    // SESSION_LIMIT: the base query's dialog (its only way on is logging out) has the focus, and keeps it.
+    if (code && failure !== 'SESSION_LIMIT') box.current?.focus();
   }, [code, failure, link]);
   if (!code) return null;
   const dismiss = () => {

@@ -12,6 +12,8 @@ import { GameCard } from './GameCard';
 import HomePage from './HomePage';
 import { seamlessLaunched } from './launch';
 import { selectLaunch } from './flowSlices';
+import { launchFailed, linkReady, started } from './launchSlice';
+import { selectSeamlessLaunchOutcome } from './SeamlessLaunchNotice';
 import { selectTransferAccounts } from './selectors';
 import { TransferModal } from './TransferModal';
 
@@ -151,6 +153,17 @@ describe('the seamless game card', () => {
     expect(play).toHaveFocus();
   });
 
+  it("past the session limit it says so, but leaves the focus to the session limit's own dialog", async () => {
+    serveLaunch(() => errorResponse('SESSION_LIMIT', 403));
+    jest.spyOn(window, 'open').mockImplementation(() => fakeWindow() as unknown as Window);
+    const { user, store } = renderHome();
+    await user.click(await screen.findByRole('button', { name: 'Play: Dragon Rising' }));
+    const notice = await screen.findByTestId('seamless-launch-notice');
+    await waitFor(() => expect(notice).toHaveTextContent('Dragon Rising did not open. You have reached the session time limit you set. Please log out.'));
+    expect(notice).not.toHaveFocus();
+    expect(selectLaunch(store.getState())).toMatchObject({ status: 'failed', code: 'SESSION_LIMIT' });
+  });
+
   it('offers the link when the browser refused the window', async () => {
     serveLaunch(() => HttpResponse.json({ link: 'https://games.example/blocked' }));
     jest.spyOn(window, 'open').mockImplementation(() => null);
@@ -191,6 +204,24 @@ describe('the seamless launch thunk', () => {
     expect(openWindow).toHaveBeenCalledTimes(1);
     expect(asked).toEqual(['sm_dragon']);
     expect(selectLaunch(store.getState())).toEqual({ status: 'opened', game: 'sm_dragon', target: 'web' });
+  });
+});
+
+describe('selectSeamlessLaunchOutcome', () => {
+  it("names a seamless card's failed or blocked launch, never a transfer game's (the game-account modal shows those)", () => {
+    const store = makeStore();
+    store.dispatch(walletApi.util.upsertQueryEntries([{ endpointName: 'getWallet', arg: undefined, value: withSeamless() }]));
+    expect(selectSeamlessLaunchOutcome(store.getState())).toBeNull();
+    store.dispatch(started({ game: 'sm_dragon', target: 'web', transfer: false }));
+    expect(selectSeamlessLaunchOutcome(store.getState())).toBeNull(); // under way: the card's busy button says it
+    store.dispatch(launchFailed({ code: 'SEAMLESS_OFF' }));
+    expect(selectSeamlessLaunchOutcome(store.getState())).toEqual({ code: 'sm_dragon', name: 'Dragon Rising', failure: 'SEAMLESS_OFF', link: null });
+    store.dispatch(started({ game: 'sm_dragon', target: 'web', transfer: false }));
+    store.dispatch(linkReady({ link: 'https://g.example/x', opened: false }));
+    expect(selectSeamlessLaunchOutcome(store.getState())).toEqual({ code: 'sm_dragon', name: 'Dragon Rising', failure: null, link: 'https://g.example/x' });
+    store.dispatch(started({ game: 'pg', target: 'web', transfer: false }));
+    store.dispatch(launchFailed({ code: 'NO_GAME' }));
+    expect(selectSeamlessLaunchOutcome(store.getState())).toBeNull();
   });
 });
 
