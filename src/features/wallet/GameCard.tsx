@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { selectLocale } from '../../core/prefs';
 import type { GameSlot } from '../../core/walletApi';
 import type { RootState } from '../../app/store';
 import { selectLaunch } from './flowSlices';
@@ -94,13 +95,14 @@ const selectLaunchingGame = (state: RootState, code: string) => {
 function SeamlessGameCard({ game, onRefused }: Omit<Props, 'onView'>) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
+  const locale = useAppSelector(selectLocale);
   const launching = useAppSelector((state) => selectLaunchingGame(state, game.code));
   const anyLaunch = useAppSelector((state) => isLaunching(selectLaunch(state)));
   const showBusy = useDelayedFlag(launching);
   const play = () => {
     if (onRefused) return onRefused();
     if (anyLaunch) return;
-    void dispatch(seamlessLaunched({ slot: game, openingText: t('gameAccount.opening') }));
+    void dispatch(seamlessLaunched({ slot: game, locale, openingText: t('gameAccount.opening') }));
   };
   return (
     <article className="game-card game-card--seamless" style={{ backgroundImage: `url("${game.background}")` }} data-testid={`game-card-${game.code}`}>

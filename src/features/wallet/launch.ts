@@ -117,19 +117,27 @@ export const gameLaunched =
  * Issue 42: a seamless game's Play, through the same gameLaunch slice and the same window as a transfer game's web
  * button: the window opens in the tap (popup blockers allow that), GET /api/seamless/launch/{code} answers the link
  * (a fresh game session; no transfer, the game plays from the wallet), which the window is pointed at, or which is
- * offered as a link when the browser refused the window. The aggregator's link is opened as given: it is the
- * aggregator's own URL, language and session already in it. Refused while a launch or a movement runs.
+ * offered as a link when the browser refused the window. The game's language and device kind go with the launch
+ * call; the aggregator's link is opened as given (its own URL, session in it). Refused while a launch or a movement runs.
  */
+/** The game client a seamless launch asks for: a touch screen's (phones, tablets) or the desktop one. */
+export function launchPlatform(): 'desktop' | 'mobile' {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches ? 'mobile' : 'desktop';
+}
+
 export const seamlessLaunched =
-  ({ slot, openingText }: { slot: GameSlot; openingText: string }, openWindow = openPendingWindow) =>
+  ({ slot, locale, openingText }: { slot: GameSlot; locale: Locale; openingText: string }, openWindow = openPendingWindow) =>
   async (dispatch: AppDispatch, getState: () => RootState): Promise<void> => {
     const state = getState();
     if (!slot.seamless || isLaunching(selectLaunch(state)) || selectMoveState(state).flow.status === 'submitting') return;
     const pending = openWindow(openingText);
     dispatch(started({ game: slot.code, target: 'web', transfer: false }));
     try {
-      const { link } = await dispatch(walletEndpoints.endpoints.seamlessLaunch.initiate(slot.code, { track: false })).unwrap();
-      if (!link) throw new Error('NO_GAME');
+      const request = { code: slot.code, lang: locale, platform: launchPlatform() };
+      const answer = await dispatch(walletEndpoints.endpoints.seamlessLaunch.initiate(request, { track: false })).unwrap();
+      if (!answer.link) throw new Error('NO_GAME');
+      // Absolute: the simulator answers a path of our own origin, and the waiting window is about:blank.
+      const link = new URL(answer.link, window.location.origin).toString();
       dispatch(linkReady({ link, opened: !!pending?.go(link) }));
     } catch (failure) {
       pending?.cancel();

@@ -43,8 +43,9 @@ function fakeWindow() {
 function serveLaunch(answer: () => Response | Promise<Response>) {
   const asked: string[] = [];
   server.use(
-    http.get('/api/seamless/launch/:code', ({ params }) => {
-      asked.push(String(params.code));
+    http.get('/api/seamless/launch/:code', ({ params, request }) => {
+      const query = new URL(request.url).searchParams;
+      asked.push(`${String(params.code)} ${query.get('lang')} ${query.get('platform')}`);
       return answer();
     }),
   );
@@ -111,7 +112,7 @@ describe('the seamless game card', () => {
     answer.release();
     await waitFor(() => expect(win.location.href).toBe('https://games.example/play?token=abc'));
     expect(win.opener).toBeNull();
-    expect(asked).toEqual(['sm_dragon']);
+    expect(asked).toEqual(['sm_dragon en desktop']); // the player's language; jsdom has no touch screen
     expect(open).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
     await waitFor(() => expect(play).not.toHaveAttribute('aria-busy'));
@@ -119,15 +120,16 @@ describe('the seamless game card', () => {
     expect(screen.queryByTestId('seamless-launch-notice')).not.toBeInTheDocument();
   });
 
-  it('opens from the keyboard too', async () => {
-    serveLaunch(() => HttpResponse.json({ link: 'https://games.example/k' }));
+  it('opens from the keyboard too, a link of our own origin as a whole URL', async () => {
+    // The simulator's link is a path of our own origin: the waiting window (about:blank) gets it whole.
+    serveLaunch(() => HttpResponse.json({ link: '/sim/hub88/game?token=t1&lang=en' }));
     const win = fakeWindow();
     jest.spyOn(window, 'open').mockImplementation(() => win as unknown as Window);
     const { user } = renderHome();
     const play = await screen.findByRole('button', { name: 'Play: Dragon Rising' });
     play.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(win.location.href).toBe('https://games.example/k'));
+    await waitFor(() => expect(win.location.href).toBe(`${window.location.origin}/sim/hub88/game?token=t1&lang=en`));
   });
 
   it.each([
@@ -196,13 +198,19 @@ describe('the seamless launch thunk', () => {
     const store = makeStore();
     const win = fakeWindow();
     const openWindow = jest.fn(() => ({ go: (link: string) => ((win.location.href = link), true), cancel: jest.fn() }));
-    await store.dispatch(seamlessLaunched({ slot: slot('pg', { isActive: true }), openingText: '…' }, openWindow));
+    await store.dispatch(seamlessLaunched({ slot: slot('pg', { isActive: true }), locale: 'la', openingText: '…' }, openWindow));
     expect(openWindow).not.toHaveBeenCalled();
-    const first = store.dispatch(seamlessLaunched({ slot: dragon, openingText: '…' }, openWindow));
-    await store.dispatch(seamlessLaunched({ slot: dragon, openingText: '…' }, openWindow));
-    await first;
+    // A touch screen asks for the aggregator's mobile client.
+    Object.defineProperty(window, 'matchMedia', { configurable: true, value: (query: string) => ({ matches: query === '(pointer: coarse)' }) });
+    try {
+      const first = store.dispatch(seamlessLaunched({ slot: dragon, locale: 'la', openingText: '…' }, openWindow));
+      await store.dispatch(seamlessLaunched({ slot: dragon, locale: 'la', openingText: '…' }, openWindow));
+      await first;
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia'); // jsdom has none
+    }
     expect(openWindow).toHaveBeenCalledTimes(1);
-    expect(asked).toEqual(['sm_dragon']);
+    expect(asked).toEqual(['sm_dragon la mobile']);
     expect(selectLaunch(store.getState())).toEqual({ status: 'opened', game: 'sm_dragon', target: 'web' });
   });
 });

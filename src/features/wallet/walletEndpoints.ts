@@ -49,6 +49,13 @@ export interface WithdrawLimits {
   withdrawMax: number;
 }
 
+export interface SeamlessLaunchRequest {
+  code: string;
+  lang: Locale;
+  /** The aggregator's game client: its touch one on a phone or tablet, its desktop one otherwise. */
+  platform: 'desktop' | 'mobile';
+}
+
 /** Endpoints only the home screen uses. Money-moving calls show their own alerts, so the base query stays silent. */
 export const walletEndpoints = api.injectEndpoints({
   endpoints: (build) => ({
@@ -103,12 +110,13 @@ export const walletEndpoints = api.injectEndpoints({
       extraOptions: { silent: true },
     }),
     /**
-     * GET /api/seamless/launch/{code} -> {link}: a seamless game's URL with a fresh game session (issue 42); a mutation:
-     * every launch wants its own session. Refusals (403 SELF_EXCLUDED / PLAY_TIMEOUT / SESSION_LIMIT, 404 NO_GAME,
-     * 503 SEAMLESS_OFF) are the home's alert, so the base query stays silent.
+     * GET /api/seamless/launch/{code}?lang&platform -> {link}: a seamless game's URL with a fresh game session, in the
+     * player's language and for their kind of device (issue 42); a mutation: every launch wants its own session.
+     * Refusals (403 SELF_EXCLUDED / PLAY_TIMEOUT / SESSION_LIMIT, 404 NO_GAME, 503 SEAMLESS_OFF, 502/503
+     * GAME_ACTIVATION_FAIL) are the home's alert, so the base query stays silent.
      */
-    seamlessLaunch: build.mutation<{ link: string }, string>({
-      query: (code) => `/api/seamless/launch/${encodeURIComponent(code)}`,
+    seamlessLaunch: build.mutation<{ link: string }, SeamlessLaunchRequest>({
+      query: ({ code, lang, platform }) => `/api/seamless/launch/${encodeURIComponent(code)}?lang=${lang}&platform=${platform}`,
       extraOptions: { silent: true },
     }),
     getWithdrawLimits: build.query<WithdrawLimits, void>({
