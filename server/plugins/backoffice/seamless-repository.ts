@@ -132,3 +132,25 @@ export function accountDays(db: Db, accountIds: number[], fromIso: string, toIso
     .groupBy(['account_id', day])
     .execute();
 }
+
+/**
+ * The movement of these accounts by entries of a Wallet API transaction created in [fromIso, toIso), per account, the
+ * transaction's UTC day and the posting's. The entry's reference is the transaction's (`seamless:{aggregator}:{uuid}`,
+ * the Wallet API's journal reference): a posting stamped a moment after midnight for a transaction of the day before
+ * is its transaction's day's, not a mismatch of two days.
+ */
+export function transactionEntryDays(db: Db, accountIds: number[], fromIso: string, toIso: string) {
+  if (accountIds.length === 0) return Promise.resolve([]);
+  const tday = sql<string>`substr(t.created_at, 1, 10)`;
+  const pday = sql<string>`substr(p.created_at, 1, 10)`;
+  return db
+    .selectFrom('seamless_transactions as t')
+    .innerJoin('journal_entries as e', (j) => j.on(sql<boolean>`e.reference = 'seamless:' || t.aggregator || ':' || t.transaction_uuid`))
+    .innerJoin('ledger_postings as p', 'p.entry_id', 'e.id')
+    .select(['p.account_id', tday.as('tday'), pday.as('pday'), (eb) => eb.fn.sum<number | string>('p.amount').as('moved')])
+    .where('t.created_at', '>=', fromIso)
+    .where('t.created_at', '<', toIso)
+    .where('p.account_id', 'in', accountIds)
+    .groupBy(['p.account_id', tday, pday])
+    .execute();
+}

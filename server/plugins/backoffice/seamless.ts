@@ -202,11 +202,21 @@ export function gameOfScope(scope: string | null): string {
   return m && Number(m[2]) < TRANSIT_BUCKETS ? m[1] : (scope ?? '');
 }
 
-/** Rows per game, currency and UTC day of the range, ordered by day then game; a day without activity has no row. */
-export async function seamlessReport(db: Kysely<DB>, range: { fromIso: string; toIso: string }): Promise<ReportRow[]> {
+/**
+ * Rows per game, currency and UTC day of the range, ordered by day then game; a day without activity has no row.
+ * The ledger side of a day: the house accounts' movement by the entries of that day's transactions (dated by the
+ * transaction, as the house result is), plus every other movement of the accounts that day (dated by the posting):
+ * an entry without its transaction, or a transaction without its entry, is a mismatch of its day.
+ */
+export async function seamlessReport(db: Kysely<DB>, range: { from: string; to: string; fromIso: string; toIso: string }): Promise<ReportRow[]> {
   const [days, accounts] = await Promise.all([repo.transactionDays(db, range.fromIso, range.toIso), repo.houseAccounts(db)]);
-  const moved = await repo.accountDays(db, accounts.map((a) => Number(a.id)), range.fromIso, range.toIso);
+  const ids = accounts.map((a) => Number(a.id));
+  // A day either side: an entry posted just after midnight for a transaction of the day before `from` is known as
+  // that transaction's, not as money without one on `from`.
+  const wide = { fromIso: new Date(Date.parse(range.fromIso) - DAY_MS).toISOString(), toIso: new Date(Date.parse(range.toIso) + DAY_MS).toISOString() };
+  const [moved, matched] = await Promise.all([repo.accountDays(db, ids, range.fromIso, range.toIso), repo.transactionEntryDays(db, ids, wide.fromIso, wide.toIso)]);
   const accountOf = new Map(accounts.map((a) => [Number(a.id), { game: gameOfScope(a.game_code), currency: a.currency }]));
+  const inRange = (day: string) => day >= range.from && day <= range.to;
 
   type Acc = { day: string; game: string; currency: string; t?: repo.DayRow; ledger: number };
   const rows = new Map<string, Acc>();
@@ -221,8 +231,17 @@ export async function seamlessReport(db: Kysely<DB>, range: { fromIso: string; t
     const a = accountOf.get(Number(m.account_id));
     if (a) at(m.day, a.game, a.currency).ledger += num(m.moved);
   }
+  // Movement of a transaction's entry moves from its posting's day to its transaction's.
+  for (const m of matched) {
+    const a = accountOf.get(Number(m.account_id));
+    if (!a || m.tday === m.pday) continue;
+    if (inRange(m.pday)) at(m.pday, a.game, a.currency).ledger -= num(m.moved);
+    if (inRange(m.tday)) at(m.tday, a.game, a.currency).ledger += num(m.moved);
+  }
   const names = new Map((await repo.gameNames(db, [...new Set([...rows.values()].map((r) => r.game))])).map((g) => [g.code, g.name]));
   return [...rows.values()]
+    // A day whose only movement belonged to a transaction of another day has nothing to report.
+    .filter((r) => r.t !== undefined || r.ledger !== 0)
     .sort((a, b) => (a.day === b.day ? (a.game === b.game ? a.currency.localeCompare(b.currency) : a.game < b.game ? -1 : 1) : a.day < b.day ? -1 : 1))
     .map(({ day, game, currency, t, ledger }) => {
       const bets = num(t?.bet_sum);
