@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { buildLimitsTestApp, type LimitsPlayer, type LimitsTestApp } from '../../test/support/play-limits';
 import { startHub88Fake, type Hub88Fake } from '../../test/support/fakes/hub88';
+import { insertPlayer } from '../../test/support/ledger';
 import type { GameUrlInput, SeamlessAggregator } from '../../adapters/aggregator';
 import { seamlessSettings } from './settings';
 import { seamlessUserId } from './users';
@@ -90,6 +91,15 @@ test('the aggregator is asked with our user id, its game code, the currency, lan
   // Defaults: the market's language (th) on a desktop.
   await launch(p);
   expect(spy.mock.calls[1][0]).toMatchObject({ lang: 'th', platform: 'GPL_DESKTOP' });
+});
+
+test('a kip player: the session and the game URL are in LAK, the country LA', async () => {
+  const id = await insertPlayer(t.db.db, { currency: 'LAK' });
+  const p = { id, headers: { authorization: `Bearer ${await t.app.tokens.issue(id)}` } };
+  const spy = jest.spyOn(aggregator(), 'gameUrl');
+  expect((await launch(p)).statusCode).toBe(200);
+  expect(spy.mock.calls[0][0]).toMatchObject({ currency: 'LAK', country: 'LA' });
+  expect((await sessionsOf(id))[0].currency).toBe('LAK');
 });
 
 test('404 NO_GAME for an unknown game, an inactive one, a transfer game and another aggregator\'s game; nothing written', async () => {
