@@ -1,6 +1,6 @@
 import { buildTestApp, type TestApp } from '../../test/support/helper';
 import { depositTo, insertPlayer } from '../../test/support/ledger';
-import { keyFromPem } from '../../adapters/aggregator/signature';
+import { keyFromPem, signBody } from '../../adapters/aggregator/signature';
 import { SIM_AGGREGATOR_PRIVATE, SIM_OPERATOR_PRIVATE, SIM_OPERATOR_PUBLIC } from '../../adapters/aggregator/sim-keys';
 import { runAudit, walletBalance } from '../../ledger';
 import { seamlessSettings } from '../../plugins/seamless/settings';
@@ -145,6 +145,31 @@ test('an answer that is not signed by the operator is not believed: the call is 
   // Our server checks the simulator's signature the same way: a request signed with another key is refused.
   const wrongKey = await driver({ privateKey: keyFromPem(SIM_OPERATOR_PRIVATE, 'private') }).balance(s.user, s.token, s.game);
   expect(wrongKey).toMatchObject({ status: 'RS_ERROR_INVALID_SIGNATURE', balance: null });
+});
+
+test("the operator's RS_ERROR_UNKNOWN to a win or a rollback is not an answer: they are sent again until applied", async () => {
+  const s = await session(20_000);
+  const operatorKey = keyFromPem(SIM_OPERATOR_PRIVATE, 'private');
+  const unknownOnce = (kind: string): WalletSend => {
+    let done = false;
+    return async (path, raw, headers) => {
+      if (!done && path.endsWith(`/transaction/${kind}`)) {
+        done = true; // as if the operator failed before writing anything (its fault answer, signed)
+        const body = JSON.stringify({ status: 'RS_ERROR_UNKNOWN', request_uuid: JSON.parse(raw).request_uuid });
+        return { status: 200, body, signature: signBody(body, operatorKey) };
+      }
+      return injectSend(t.app)(path, raw, headers);
+    };
+  };
+  const won = await driver({ send: unknownOnce('win') }).playRound({ ...s, stake: 1000, win: 3000 });
+  expect(won.outcome).toBe('settled');
+  expect(won.calls.filter((c) => c.kind === 'win').map((c) => c.status)).toEqual(['RS_ERROR_UNKNOWN', 'RS_OK']);
+  expect(await walletBalance(t.db.db, s.id)).toBe(22_000);
+
+  const rolled = await driver({ send: unknownOnce('rollback'), loseAnswer: (kind) => kind === 'bet' }).playRound({ ...s, stake: 1000 });
+  expect(rolled.outcome).toBe('rolled_back');
+  expect(rolled.calls.filter((c) => c.kind === 'rollback').map((c) => c.status)).toEqual(['RS_ERROR_UNKNOWN', 'RS_OK']);
+  expect(await walletBalance(t.db.db, s.id)).toBe(22_000);
 });
 
 test('an answer later than the timeout counts as lost; the retry gets the first answer and nothing moves twice', async () => {

@@ -220,11 +220,12 @@ export class Hub88Driver {
         round_closed: true,
         game_code: input.game,
       }));
+      const undone = rb?.status === 'RS_OK';
       return {
         ...result,
-        outcome: rb ? 'rolled_back' : 'unsettled',
-        status: bet ? String(bet.status) : null,
-        balance: rb ? satangOf(rb.balance) : result.balance,
+        outcome: undone ? 'rolled_back' : 'unsettled',
+        status: undone ? (bet ? String(bet.status) : null) : rb ? String(rb.status) : null,
+        balance: undone ? satangOf(rb.balance) : result.balance,
       };
     }
     result.balance = satangOf(bet.balance);
@@ -256,14 +257,21 @@ export class Hub88Driver {
     return { win: Math.floor(input.stake * line.times), symbols: line.symbols };
   }
 
-  /** Sends a call until a signed answer is read, at most `attempts` times; null when none came. */
+  /**
+   * Sends a call until a signed answer is read, at most `attempts` times; null when none came. A bet's
+   * RS_ERROR_UNKNOWN is an answer (the bet is then rolled back); for the other calls it is the operator saying it could
+   * not process the call (a fault, its rate limit): they are sent again, as Hub88 retries wins and rollbacks.
+   */
   private async until(kind: CallKind, attempts: number, calls: CallRecord[], transactionUuid: string | null, body: () => Record<string, unknown>): Promise<WalletAnswer | null> {
+    let last: WalletAnswer | null = null;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await sleep(this.o.retryDelayMs);
       const got = await this.once(kind, attempt, transactionUuid, body(), calls);
-      if (got) return got;
+      if (got && (kind === 'bet' || !NOT_DEFINITE.has(String(got.status)))) return got;
+      last = got ?? last;
     }
-    return null;
+    // Out of attempts: the last answer read (an RS_ERROR_UNKNOWN), so the caller can tell "refused" from "no answer".
+    return last;
   }
 
   private async once(kind: CallKind, attempt: number, transactionUuid: string | null, fields: Record<string, unknown>, calls: CallRecord[]): Promise<WalletAnswer | null> {
