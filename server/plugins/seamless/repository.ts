@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { MovementStatus } from '../../db/schema-ledger';
 import type { SeamlessKind, SeamlessStatus } from '../../db/schema-seamless';
@@ -347,4 +347,83 @@ const balance = prepared((db, a: { id: number; wallet_code: string; token: strin
 /** /user/balance in one read (outside any transaction: the read connection on SQLite). */
 export function balanceContext(db: Kysely<DB>, playerId: number, token: string) {
   return balance.first(db, { id: playerId, wallet_code: `wallet:${playerId}`, token });
+}
+
+/*
+ * PostgreSQL: the last three writes of a bet or a win (its round, its statement line, its transaction row with the
+ * answer) in one statement, data-modifying CTEs, one round trip instead of three (docs/seamless-wallet.md "Cost of a
+ * call"). SQLite runs them one by one (no data-modifying CTEs; a statement there is a function call, not a round
+ * trip). The statement line's rule is the one writeLine (service.ts) applies: open -> WALLET to the game, the stakes,
+ * IN_PROGRESS; closed -> the net, SUCCESS. Both engines' suites check the lines.
+ */
+export interface TailArgs extends Record<string, unknown> {
+  game_code: string;
+  round_id: string;
+  player_id: number;
+  currency: string;
+  at: string;
+  /** The transaction row (TransactionRow's fields). */
+  tx_aggregator: string;
+  tx_uuid: string;
+  tx_kind: SeamlessKind;
+  tx_game: string;
+  tx_round: string;
+  tx_reference: string | null;
+  tx_amount: number;
+  tx_currency: string;
+  tx_answer: string;
+}
+
+const lineAndTx = (round: ReturnType<typeof sql>, a: TailArgs) => sql`with r as (${round}),
+  x as (
+    insert into seamless_transactions (aggregator, transaction_uuid, kind, player_id, game_code, round_id, reference_transaction_uuid, amount, currency, status, answer, created_at, updated_at)
+    values (${a.tx_aggregator}, ${a.tx_uuid}, ${a.tx_kind}, ${a.player_id}, ${a.tx_game}, ${a.tx_round}, ${a.tx_reference}, ${a.tx_amount}, ${a.tx_currency}, 'OK', ${a.tx_answer}, ${a.at}, ${a.at})
+    on conflict (aggregator, transaction_uuid) do nothing
+    returning id
+  ),
+  l as (
+    insert into statements (player_id, statement_type, status, from_account, to_account, amount, currency, ref_type, ref_id, linked_type, linked_description, note, created_at, updated_at)
+    select cast(${a.player_id} as bigint), 'transfer',
+      case when r."open" = 1 then 'IN_PROGRESS' else 'SUCCESS' end,
+      case when r."open" = 0 and r.win > r.bet then cast(${a.game_code} as varchar) else 'WALLET' end,
+      case when r."open" = 0 and r.win > r.bet then 'WALLET' else cast(${a.game_code} as varchar) end,
+      case when r."open" = 1 then r.bet when r.win > r.bet then r.win - r.bet else r.bet - r.win end,
+      cast(${a.currency} as varchar), 'seamless_round', cast(${a.game_code} as varchar) || ':' || r.id, null, null, null, cast(${a.at} as varchar), cast(${a.at} as varchar)
+    from r
+    on conflict (ref_type, ref_id) do update set status = excluded.status, from_account = excluded.from_account, to_account = excluded.to_account, amount = excluded.amount, updated_at = excluded.updated_at
+  )
+  select r.id, r.bet, r.win, r."open", r.user_bonus_id, (select id from x) as tx_id from r`;
+
+type TailRow = RoundTotals & { tx_id: number | string | null };
+
+const betTail = prepared((db, a: TailArgs & { username: string; bet: number; open: number; user_bonus_id: number | null }) => ({
+  compile: () =>
+    lineAndTx(
+      sql`insert into bet_rounds (game_code, round_id, username, player_id, bet, win, played_at, user_bonus_id, refund_id, created_at, "open")
+        values (${a.game_code}, ${a.round_id}, ${a.username}, ${a.player_id}, ${a.bet}, 0, ${a.at}, ${a.user_bonus_id}, null, ${a.at}, ${a.open})
+        on conflict (game_code, round_id) do update set bet = bet_rounds.bet + excluded.bet, "open" = excluded."open"
+        returning id, bet, win, "open", user_bonus_id`,
+      a,
+    ).compile(db) as CompiledQuery<TailRow>,
+}));
+
+const winTail = prepared((db, a: TailArgs & { win: number; open: number }) => ({
+  compile: () =>
+    lineAndTx(
+      sql`update bet_rounds set win = win + ${a.win}, "open" = ${a.open} where game_code = ${a.game_code} and round_id = ${a.round_id} returning id, bet, win, "open", user_bonus_id`,
+      a,
+    ).compile(db) as CompiledQuery<TailRow>,
+}));
+
+/** PostgreSQL: a bet's round, line and row at once; `stored` false when a concurrent call stored the uuid first. */
+export async function betTailPostgres(trx: Kysely<DB>, a: TailArgs & { username: string; bet: number; open: boolean; user_bonus_id: number | null }): Promise<{ round: RoundTotals; stored: boolean }> {
+  const row = await betTail.first(trx, { ...a, open: a.open ? 1 : 0 });
+  if (!row) throw new Error(`round ${a.round_id} was not written`);
+  return { round: row, stored: row.tx_id !== null };
+}
+
+/** PostgreSQL: a win's round, line and row at once; undefined when the round has no row (nothing written). */
+export async function winTailPostgres(trx: Kysely<DB>, a: TailArgs & { win: number; open: boolean }): Promise<{ round: RoundTotals; stored: boolean } | undefined> {
+  const row = await winTail.first(trx, { ...a, open: a.open ? 1 : 0 });
+  return row ? { round: row, stored: row.tx_id !== null } : undefined;
 }

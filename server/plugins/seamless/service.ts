@@ -4,6 +4,7 @@ import type { MovementStatus } from '../../db/schema-ledger';
 import type { SeamlessKind, SeamlessStatus } from '../../db/schema-seamless';
 import type { SeamlessAggregator } from '../../adapters/aggregator';
 import { nowIso } from '../../db';
+import { isPostgres } from '../../db/portable';
 import { AppError } from '../../errors';
 import { DuplicateEntryError, InsufficientFundsError, lockPlayer, postEntry, reverseEntry, systemAccount, walletAccount, type AccountRef } from '../../ledger';
 import { TRANSIT_BUCKETS } from '../../ledger/accounts';
@@ -17,12 +18,14 @@ import {
   addBetToRound,
   addWinToRound,
   balanceContext,
+  betTailPostgres,
   callContext,
   insertTransaction,
   markBonusForCheck,
   markRolledBack,
   playerInfo,
   removeBetFromRound,
+  winTailPostgres,
   writeRoundLine,
   type CallContext,
   type RoundTotals,
@@ -220,6 +223,25 @@ async function writeLine(trx: Transaction<DB>, r: RoundTotals, game: string, pla
 
 const refuse = (status: RsStatus, ctx: CallContext, row: Decision['row'], store = true): Decision => ({ status, balance: num(ctx.wallet_balance), store, row });
 
+/** The stored form of the RS_OK answer a call is about to give (the PostgreSQL tail stores it with the round). */
+const answerOf = (req: { user: string; request_uuid: string }, ctx: CallContext, balance: number) => stored(answer(RS.OK, req.request_uuid, req.user, ctx.player_currency, balance));
+
+/** The transaction row's part of a PostgreSQL tail (repository.ts `betTailPostgres`, `winTailPostgres`). */
+function tailOf(aggregator: string, req: { transaction_uuid: string }, kind: SeamlessKind, row: Decision['row'], playerId: number, answerJson: string) {
+  return {
+    player_id: playerId,
+    tx_aggregator: aggregator,
+    tx_uuid: req.transaction_uuid,
+    tx_kind: kind,
+    tx_game: row.game_code,
+    tx_round: row.round_id,
+    tx_reference: row.reference_transaction_uuid,
+    tx_amount: row.amount,
+    tx_currency: row.currency,
+    tx_answer: answerJson,
+  };
+}
+
 /** May this player bet now (docs/responsible-play.md)? A status when not, checked in the bet's transaction. */
 async function playRefusal(trx: Transaction<DB>, ctx: CallContext, playerId: number, stake: number, at: Date, minuteMs: number): Promise<RsStatus | null> {
   if (ctx.player_status !== 'active' || ctx.restriction !== null) return RS.USER_DISABLED;
@@ -283,7 +305,7 @@ export function bet(deps: SeamlessDeps, req: BetRequest): Promise<WalletAnswer> 
         });
         balance = posted.postings[0].balanceAfter;
       }
-      const r = await addBetToRound(trx, {
+      const roundArgs = {
         game_code: game,
         round_id: round,
         username: req.user,
@@ -293,11 +315,20 @@ export function bet(deps: SeamlessDeps, req: BetRequest): Promise<WalletAnswer> 
         open: req.round_closed !== true,
         user_bonus_id: ctx.bonus_id === null ? null : num(ctx.bonus_id),
         at: nowIso(at),
-      });
+      };
+      let r: RoundTotals;
+      const onPostgres = isPostgres(trx);
+      if (onPostgres) {
+        const tail = await betTailPostgres(trx, { ...roundArgs, currency: req.currency, ...tailOf(agg, req, 'bet', row, playerId, answerOf(req, ctx, balance)) });
+        if (!tail.stored) throw new Race();
+        r = tail.round;
+      } else {
+        r = await addBetToRound(trx, roundArgs);
+        await writeLine(trx, r, game, playerId, req.currency, at);
+      }
       if (stake > 0 && num(ctx.open_turnover) > 0) await applyTurnover(trx, [{ playerId, bet: stake, playedAt: nowIso(at) }], at);
       if (r.user_bonus_id !== null) await markBonusForCheck(trx, num(r.user_bonus_id));
-      await writeLine(trx, r, game, playerId, req.currency, at);
-      return { status: RS.OK, balance, store: true, row };
+      return { status: RS.OK, balance, store: !onPostgres, row };
     },
   });
 }
@@ -348,11 +379,20 @@ export function win(deps: SeamlessDeps, req: WinRequest): Promise<WalletAnswer> 
         balance = posted.postings[1].balanceAfter;
       }
       // A win closes its round unless Hub88 says more is to come (round_closed: false).
-      const r = await addWinToRound(trx, { game_code: game, round_id: roundKey(req.user, req.round), win: req.satang, open: req.round_closed === false });
+      const roundArgs = { game_code: game, round_id: roundKey(req.user, req.round), win: req.satang, open: req.round_closed === false };
+      const onPostgres = isPostgres(trx);
+      let r: RoundTotals | undefined;
+      if (onPostgres) {
+        const tail = await winTailPostgres(trx, { ...roundArgs, currency: req.currency, at: nowIso(at), ...tailOf(agg, req, 'win', row, playerId, answerOf(req, ctx, balance)) });
+        if (tail && !tail.stored) throw new Race();
+        r = tail?.round;
+      } else {
+        r = await addWinToRound(trx, roundArgs);
+        if (r) await writeLine(trx, r, game, playerId, req.currency, at);
+      }
       if (!r) throw new Error(`the round of bet ${req.reference_transaction_uuid} has no row`);
       if (r.user_bonus_id !== null) await markBonusForCheck(trx, num(r.user_bonus_id));
-      await writeLine(trx, r, game, playerId, req.currency, at);
-      return { status: RS.OK, balance, store: true, row };
+      return { status: RS.OK, balance, store: !onPostgres, row };
     },
   });
 }
