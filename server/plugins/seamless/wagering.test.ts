@@ -65,3 +65,27 @@ test("a bet's stake wagers the deposits waiting for turnover; a free bet does no
   expect((await call('/transaction/rollback', rollbackBody(p, b))).status).toBe('RS_OK');
   expect(await walletBalance(t.app.db, p.id)).toBe(50_000 - 1_500);
 });
+
+test('seamless bets count toward the active bonus: the round carries it, the engine sees its turnover and ends it SUCCESS', async () => {
+  await t.define('bonus', { code: 'SEAMLESS1', percent: 10, cap: 500, turnoverMultiple: 1, percentFail: 10 });
+  const p = await seamlessPlayer(t.app, { balance: 100_000 });
+  const got = await t.app.inject({ method: 'GET', url: '/api/bonus/activate/SEAMLESS1', headers: p.headers });
+  expect(got.statusCode).toBe(200);
+  // 1,000 baht + 100 bonus: a turnover of 1,100 baht finishes it (turnoverMultiple 1).
+  const b1 = betBody(p, 60_000);
+  await call('/transaction/bet', b1);
+  await call('/transaction/win', winBody(p, b1, 60_000));
+  const marked = await t.app.db.selectFrom('user_bonuses').select(['id', 'needs_check', 'status']).where('player_id', '=', p.id).executeTakeFirstOrThrow();
+  expect(Number(marked.needs_check)).toBeGreaterThan(0);
+  const round = await t.app.db.selectFrom('bet_rounds').select('user_bonus_id').where('player_id', '=', p.id).executeTakeFirstOrThrow();
+  expect(Number(round.user_bonus_id)).toBe(Number(marked.id));
+  await t.app.bonus.pollNow();
+  const active = (await t.app.inject({ method: 'GET', url: '/api/bonus/check/active', headers: p.headers })).json();
+  expect(active).toMatchObject({ status: true, progress: { code: 'SEAMLESS1', turnover: 600, target: 1100 } });
+  const b2 = betBody(p, 50_000);
+  await call('/transaction/bet', b2);
+  await call('/transaction/win', winBody(p, b2, 0));
+  await t.app.bonus.pollNow();
+  const ended = await t.app.db.selectFrom('user_bonuses').select('status').where('id', '=', Number(marked.id)).executeTakeFirstOrThrow();
+  expect(ended.status).toBe('SUCCESS');
+});

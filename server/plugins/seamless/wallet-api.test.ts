@@ -123,6 +123,10 @@ describe('signatures and malformed bodies', () => {
     const empty = await t.app.inject({ method: 'POST', url: `${prefix}/user/balance` });
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE' });
+    // Over the app's body limit (64 KiB): unread, a Hub88 answer all the same.
+    const big = await signedCall(t.app, '/transaction/bet', { ...betBody(p, 100), meta: { pad: 'x'.repeat(70_000) } });
+    expect(big).toMatchObject({ statusCode: 200, signatureOk: true, body: { status: 'RS_ERROR_WRONG_SYNTAX' } });
+    expect(await walletBalance(t.app.db, p.id)).toBe(5_000);
   });
 
   test('a body that is not JSON is RS_ERROR_WRONG_SYNTAX, a missing field too, a field of the wrong type RS_ERROR_WRONG_TYPES', async () => {
