@@ -27,6 +27,9 @@ export default async function walletApi(app: FastifyInstance): Promise<void> {
   // Whatever goes wrong here is still a Hub88 answer (HTTP 200, signed): a body over the size limit cannot be read,
   // anything else is RS_ERROR_UNKNOWN (its transaction rolled back: nothing was written; Hub88 retries or rolls back).
   app.setErrorHandler((err, req, reply) => {
+    // The app-wide rate limit answers as it does everywhere (429 REQUEST_LIMIT, the app's handler): a refusal before
+    // the call is read, which Hub88 treats as a failed call (it retries or rolls back).
+    if ((err as { statusCode?: number }).statusCode === 429) throw err;
     const tooLarge = (err as { code?: string }).code === 'FST_ERR_CTP_BODY_TOO_LARGE';
     if (!tooLarge) req.log.error({ err }, 'seamless wallet call failed');
     return send(reply, { status: tooLarge ? RS.WRONG_SYNTAX : RS.UNKNOWN });
