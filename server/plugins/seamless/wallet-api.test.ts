@@ -40,6 +40,12 @@ test('a signed bet debits the wallet, its win credits it, the balance follows, e
   expect(lines.map((l) => ({ type: l.statement_type, status: l.status, from: l.from_account, to: l.to_account, amount: Number(l.amount) }))).toEqual([
     { type: 'transfer', status: 'SUCCESS', from: SEAMLESS_GAME, to: 'WALLET', amount: 1_500 },
   ]);
+  // The player's statement shows the round as one line, in baht.
+  const st = await t.app.inject({ method: 'POST', url: '/api/statement', headers: p.headers, payload: { page: 1, limit: 10 } });
+  expect(st.statusCode).toBe(200);
+  expect(st.json().statements.filter((l: { from: string; to: string }) => l.from === SEAMLESS_GAME || l.to === SEAMLESS_GAME)).toEqual([
+    expect.objectContaining({ statementType: 'transfer', status: 'SUCCESS', from: SEAMLESS_GAME, to: 'WALLET', amount: 15 }),
+  ]);
   expect((await runAudit(t.app.db)).violations).toEqual([]);
 });
 
