@@ -96,6 +96,8 @@ describe('bets', () => {
     expect(await bet(betBody(p, 100, { token: other.token }))).toMatchObject({ status: 'RS_ERROR_INVALID_TOKEN', balance: units(5_000) });
     expect((await bet(betBody(p, 100, { user: 'u999999999' }))).status).toBe('RS_ERROR_INVALID_TOKEN');
     expect((await bet(betBody(p, 100, { user: 'john12345' }))).status).toBe('RS_ERROR_INVALID_TOKEN');
+    // One spelling of a user id: u000042, never u0000042 (our rounds are keyed by it).
+    expect((await bet(betBody(p, 100, { user: `u0${p.user.slice(1)}` }))).status).toBe('RS_ERROR_INVALID_TOKEN');
     const expired = await seamlessPlayer(t.app, { balance: 5_000, expiresInMs: -1 });
     expect(await bet(betBody(expired, 100))).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED', balance: units(5_000) });
     expect((await call('/user/balance', balanceBody(expired))).status).toBe('RS_ERROR_TOKEN_EXPIRED');

@@ -10,7 +10,7 @@ import { DuplicateEntryError, InsufficientFundsError, lockPlayer, postEntry, rev
 import { TRANSIT_BUCKETS } from '../../ledger/accounts';
 import { applyTurnover } from '../../wagering/deposit-turnover';
 import { checkLossAllowed, loadLimits } from '../play-limits';
-import { playerOfUserId } from './users';
+import { playerOfUserId, seamlessUserId } from './users';
 import { RS, type RsStatus } from './statuses';
 import { unitsOfSatang } from './units';
 import type { BalanceRequest, BetRequest, InfoRequest, RollbackRequest, WalletAnswer, WinRequest } from './schemas';
@@ -65,6 +65,15 @@ export const roundKey = (user: string, round: string) => `${user}:${round}`;
 
 const num = (v: number | string | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 
+/**
+ * The player of a user id in its one spelling (u000042, not u0000042): the user id is in our round keys and answers,
+ * so two spellings of one player would be two players' rounds.
+ */
+function playerOf(user: string): number | null {
+  const id = playerOfUserId(user);
+  return id !== null && seamlessUserId(id) === user ? id : null;
+}
+
 /** Hub88's "Wallet API response", its fields in the documented order; currency and balance once the player is known. */
 function answer(status: RsStatus, request_uuid: string, user?: string, currency?: string | null, balanceSatang?: number | null): WalletAnswer {
   return shaped({ user, status, request_uuid, currency: currency || undefined, balance: balanceSatang === undefined || balanceSatang === null ? undefined : unitsOfSatang(balanceSatang) });
@@ -92,7 +101,7 @@ function replayed(json: string, request_uuid: string): WalletAnswer {
 
 /** POST /user/info. */
 export async function userInfo(deps: SeamlessDeps, req: InfoRequest): Promise<Record<string, unknown>> {
-  const playerId = playerOfUserId(req.user);
+  const playerId = playerOf(req.user);
   const p = playerId === null ? undefined : await playerInfo(deps.db, playerId);
   if (!p) return { ...answer(RS.UNKNOWN, req.request_uuid, req.user) };
   return {
@@ -107,7 +116,7 @@ export async function userInfo(deps: SeamlessDeps, req: InfoRequest): Promise<Re
 
 /** POST /user/balance: the wallet, for a live token of this user. */
 export async function userBalance(deps: SeamlessDeps, req: BalanceRequest): Promise<WalletAnswer> {
-  const playerId = playerOfUserId(req.user);
+  const playerId = playerOf(req.user);
   const c = playerId === null ? undefined : await balanceContext(deps.db, playerId, req.token);
   if (!c || c.s_player === null || Number(c.s_player) !== playerId || c.s_aggregator !== deps.aggregator.name) return answer(RS.INVALID_TOKEN, req.request_uuid, req.user);
   if (c.s_expires !== null && c.s_expires <= nowIso(deps.now())) return answer(RS.TOKEN_EXPIRED, req.request_uuid, req.user, c.currency, num(c.balance));
@@ -149,7 +158,7 @@ interface MoneyCall {
  * entry: the next try reads what that call committed and answers from it.
  */
 async function moneyCall(deps: SeamlessDeps, call: MoneyCall): Promise<WalletAnswer> {
-  const playerId = playerOfUserId(call.user);
+  const playerId = playerOf(call.user);
   if (playerId === null) return answer(call.noPlayer, call.request_uuid, call.user);
   const agg = deps.aggregator.name;
   for (let attempt = 1; ; attempt++) {
