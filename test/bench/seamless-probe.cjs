@@ -19,13 +19,20 @@ let open = false;
 let elu = performance.eventLoopUtilization();
 const delay = monitorEventLoopDelay({ resolution: 1 });
 
-/** A statement's family: its verb and first table, so one shape of query is one line of the report. */
+/**
+ * A statement's family: its verb and main table (subqueries taken out first, so a select with scalar subqueries is
+ * named by its own FROM), and FOR UPDATE when it locks, so one shape of query is one line of the report.
+ */
 function family(text) {
-  const s = String(text).replace(/\s+/g, ' ').trim();
+  let s = String(text).replace(/\s+/g, ' ').trim();
   const verb = (/^(\w+)/.exec(s) || ['', '?'])[1].toLowerCase();
-  const table = (/\b(?:from|into|update|join)\s+"?(\w+)"?/i.exec(s) || ['', ''])[1];
   if (verb === 'begin' || verb === 'commit' || verb === 'rollback' || verb === 'savepoint' || verb === 'release') return verb;
-  return `${verb} ${table}`.trim();
+  for (let before = ''; before !== s; ) {
+    before = s;
+    s = s.replace(/\([^()]*\)/g, '');
+  }
+  const table = (/\b(?:from|into|update)\s+"?(\w+)"?/i.exec(s) || ['', ''])[1];
+  return `${verb} ${table}${/\bfor update\b/i.test(s) ? ' for update' : ''}`.trim();
 }
 
 function record(text, ms) {
