@@ -21,11 +21,12 @@ import { UNITS_PER_SATANG } from './units';
  *
  * Checked, whatever the rules answer for each call:
  * - every answer is HTTP 200, signed with our key, and echoes its request_uuid;
- * - a retry answers exactly the first answer of its transaction_uuid (status and balance), two at once the same;
+ * - a retry answers exactly the first answer of its transaction_uuid (status and balance), two at once the same
+ *   (a win refused RS_ERROR_TRANSACTION_DOES_NOT_EXIST, the one answer not stored, repeats its status: `repeated`);
  * - a duplicate (same transaction_uuid, another amount) moves no money: it answers the first answer or
  *   RS_ERROR_DUPLICATE_TRANSACTION;
- * - a bet that arrives after its rollback was answered RS_OK is refused; a rollback of a win is refused;
- * - one at a time, every RS_OK (and RS_ERROR_NOT_ENOUGH_MONEY) answer's balance is the wallet at that moment;
+ * - a bet that arrives after its rollback was answered RS_OK is refused; a rollback of a win the wallet kept is refused;
+ * - one at a time, every first answer's balance is the wallet as that call left it;
  * - after the run, each wallet = its start - bets answered RS_OK + wins answered RS_OK + bets answered RS_OK whose
  *   rollback was answered RS_OK; no wallet below 0; wallets + seamless house accounts hold what they held before;
  *   every currency's accounts sum to 0; the ledger audit (runAudit) is clean.
