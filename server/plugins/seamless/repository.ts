@@ -1,8 +1,9 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { MovementStatus } from '../../db/schema-ledger';
 import type { SeamlessKind, SeamlessStatus } from '../../db/schema-seamless';
 import { prepared } from '../../db/prepared';
+import { isPostgres } from '../../db/portable';
 
 /**
  * The Wallet API's SQL (docs/seamless-wallet.md "Cost of a call"). Every statement is prepared (compiled once, a
@@ -69,12 +70,46 @@ export interface ContextArgs extends Record<string, unknown> {
   now: string;
 }
 
-const context = prepared((db, a: ContextArgs) =>
+/** What a call reads of the transaction_uuid's row and of the referenced one. */
+const TX_COLUMNS = ['id', 'kind', 'player_id', 'game_code', 'round_id', 'reference_transaction_uuid', 'amount', 'currency', 'status', 'answer'] as const;
+
+/** The joins of the two transactions as plain joins (SQLite); PostgreSQL's (below) answer the same columns. */
+const plainJoins = (db: Kysely<DB>, a: ContextArgs) =>
   db
     .selectFrom('players as p')
     .leftJoin('ledger_accounts as w', (j) => j.on('w.code', '=', a.wallet_code))
     .leftJoin('seamless_transactions as t', (j) => j.on('t.aggregator', '=', a.aggregator).on('t.transaction_uuid', '=', a.uuid))
-    .leftJoin('seamless_transactions as r', (j) => j.on('r.aggregator', '=', a.aggregator).on('r.transaction_uuid', '=', a.reference))
+    .leftJoin('seamless_transactions as r', (j) => j.on('r.aggregator', '=', a.aggregator).on('r.transaction_uuid', '=', a.reference));
+
+/*
+ * On PostgreSQL a plan made while seamless_transactions has no statistics yet (a new install, the bench's fresh
+ * database) found the reference index (aggregator, reference_transaction_uuid), used on the aggregator alone, as
+ * cheap as the unique one for these two lookups, took it and read every row of the aggregator (~880-4,400 rows a
+ * callback in the bench); the named statement kept that plan until an ANALYZE. So there each lookup is a LATERAL
+ * subquery that bounds transaction_uuid from both sides (the same row as `=`) and is ordered by it: only the unique
+ * index gives that order, any other path needs a sort, and the unique index wins whatever the statistics say.
+ * SQLite plans the plain join on the unique index as it is (and has no LATERAL).
+ */
+function transactionJoins(db: Kysely<DB>, a: ContextArgs) {
+  if (!isPostgres(db)) return plainJoins(db, a);
+  const byUuid = (eb: ExpressionBuilder<DB, 'players'>, uuid: string) =>
+    eb
+      .selectFrom('seamless_transactions')
+      .select(TX_COLUMNS)
+      .where('aggregator', '=', a.aggregator)
+      .where('transaction_uuid', '>=', uuid)
+      .where('transaction_uuid', '<=', uuid)
+      .orderBy('transaction_uuid')
+      .limit(1);
+  return db
+    .selectFrom('players as p')
+    .leftJoin('ledger_accounts as w', (j) => j.on('w.code', '=', a.wallet_code))
+    .leftJoinLateral((eb) => byUuid(eb as unknown as ExpressionBuilder<DB, 'players'>, a.uuid).as('t'), (j) => j.onTrue())
+    .leftJoinLateral((eb) => byUuid(eb as unknown as ExpressionBuilder<DB, 'players'>, a.reference).as('r'), (j) => j.onTrue()) as unknown as ReturnType<typeof plainJoins>;
+}
+
+const context = prepared((db, a: ContextArgs) =>
+  transactionJoins(db, a)
     .leftJoin('seamless_sessions as s', (j) => j.on('s.token', '=', a.token))
     .leftJoin('games as g', (j) => j.on('g.aggregator', '=', a.aggregator).on('g.aggregator_game_code', '=', a.game_code).on('g.wallet_mode', '=', 'seamless'))
     .leftJoin('user_bonuses as b', 'b.active_player_id', 'p.id')
@@ -132,6 +167,9 @@ const context = prepared((db, a: ContextArgs) =>
     .where('p.id', '=', a.player_id)
     .limit(1),
 );
+
+/** The context read's SQL on an engine (tests look at its plan). */
+export const callContextSql = (db: Kysely<DB>) => context.sqlFor(db);
 
 /** Everything a call decides on (see above); undefined when there is no such player. */
 export async function callContext(trx: Kysely<DB>, a: ContextArgs): Promise<CallContext | undefined> {
