@@ -127,6 +127,8 @@ test('the app registered the API: the sweep would notice routes going missing', 
       'POST /api/webhooks/payments', 'GET /api/statement/slip/image/:id',
       // A gateway's own events (docs/providers/opn.md): signed by the gateway, the charge fetched by id; 404 unless chosen.
       'POST /api/webhooks/opn', 'POST /api/staff/login', 'POST /api/staff/login/totp',
+      // The seamless aggregator's Wallet API (docs/seamless-wallet.md): its RSA signature over the body is its authentication.
+      ...['user/info', 'user/balance', 'transaction/bet', 'transaction/win', 'transaction/rollback'].map((p) => `POST /api/seamless/hub88/${p}`),
       // The chat: guests have no token (a token, when sent, is checked first); media URLs are 128-bit capabilities.
       'GET /api/chat/config', 'POST /api/chat/guest', 'POST /api/chat/send-message', 'POST /api/chat/history', 'PUT /api/chat/read-customer/',
       'POST /api/chat/upload-image', 'POST /api/chat/upload-video', 'GET /api/chat/media/:name',
