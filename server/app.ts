@@ -23,7 +23,7 @@ import realtime from './realtime';
 import chat, { type ChatPluginOptions } from './plugins/chat';
 import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
-import seamless from './plugins/seamless';
+import seamless, { aggregatorRateLimitExemption } from './plugins/seamless';
 import ops from './http/ops';
 import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './lib/metrics';
@@ -189,7 +189,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   // Before every route, so the global rate limit and the headers cover them all.
-  await app.register(security, { imageOrigins: gatewayImageOrigins(process.env) });
+  await app.register(security, { imageOrigins: gatewayImageOrigins(process.env), rateLimitExempt: aggregatorRateLimitExemption(process.env) ?? undefined });
   // Right after security: its probes are exempt from the rate limit, its hooks time every route after it.
   await app.register(ops);
   await app.register(auth);

@@ -33,6 +33,12 @@ export interface SecurityOptions {
    * its own host (PAYMENT_GATEWAY=opn, docs/providers/opn.md). app.ts asks the payments adapters which.
    */
   imageOrigins?: readonly string[];
+  /**
+   * Requests the per-address rate limit lets through besides the built assets: the seamless aggregator's Wallet API
+   * calls from its published addresses (SEAMLESS_AGGREGATOR_ADDRESSES, docs/seamless-wallet.md), which carry every
+   * player's bets from a few servers. app.ts asks the seamless settings which.
+   */
+  rateLimitExempt?: (req: FastifyRequest) => boolean;
 }
 
 export default fp<SecurityOptions>(
@@ -83,7 +89,7 @@ export default fp<SecurityOptions>(
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: (req) => req.ip,
-      allowList: builtAssetRequest(config.distDir),
+      allowList: exemptOf(builtAssetRequest(config.distDir), opts.rateLimitExempt),
       errorResponseBuilder: () => tooMany('REQUEST_LIMIT'),
       nameSpace: 'wallet-rl:',
     };
@@ -103,6 +109,10 @@ export default fp<SecurityOptions>(
   },
   { name: 'security', dependencies: [] },
 );
+
+function exemptOf(assets: (req: FastifyRequest) => boolean, other?: (req: FastifyRequest) => boolean): (req: FastifyRequest) => boolean {
+  return other ? (req) => assets(req) || other(req) : assets;
+}
 
 /** /staff, /staff/... and /staff?...: the console's pages (server/http/spa.ts serves them). */
 export function isStaffPage(url: string): boolean {
