@@ -1,4 +1,6 @@
-import { startPoller } from './poller';
+import { pollBetFeeds, startPoller } from './poller';
+import type { GameProvider } from '../adapters/games/types';
+import { ensureSeamlessGame } from '../test/support/seamless';
 import { storePage, readCursor } from '../wagering/rounds';
 import { freshDb, type TestDb } from '../test/support/helper';
 import { seedBase } from '../db/seed';
@@ -116,5 +118,26 @@ describe('storePage', () => {
       ['r1', player, 100, 0, now.toISOString()],
       ['r2', null, 50, 100, now.toISOString()],
     ]);
+  });
+});
+
+describe('pollBetFeeds', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await freshDb();
+    await seedBase(db.db);
+  });
+  afterAll(() => db.dispose());
+
+  test('reads the feed of transfer games only: a seamless game has none at the transfer provider (its rounds come from its Wallet API)', async () => {
+    const seamless = await ensureSeamlessGame(db.db);
+    const asked: string[] = [];
+    const provider = { betFeed: async (game: string) => (asked.push(game), { rows: [], cursor: null }) } as unknown as GameProvider;
+    const report = await pollBetFeeds({ db: db.db, provider, now: () => new Date() });
+    expect(report.failedGames).toEqual([]);
+    expect(asked).toContain('pg');
+    expect(asked).not.toContain(seamless);
+    const transferGames = await db.db.selectFrom('games').select('code').where('wallet_mode', '=', 'transfer').execute();
+    expect(asked.sort()).toEqual(transferGames.map((g) => g.code).sort());
   });
 });

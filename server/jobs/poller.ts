@@ -27,9 +27,11 @@ export interface FeedReport {
   failedGames: string[];
 }
 
-/** One pass over every game in the catalogue: pages are read and stored until a feed has nothing new. */
+/** One pass over every transfer game in the catalogue: pages are read and stored until a feed has nothing new. */
 export async function pollBetFeeds(deps: FeedDeps): Promise<FeedReport> {
-  const games = await deps.db.selectFrom('games').select('code').orderBy('code').execute();
+  // Transfer games only: a seamless game's rounds are written by its Wallet API calls (docs/seamless-wallet.md), and the
+  // transfer provider has no feed of it.
+  const games = await deps.db.selectFrom('games').select('code').where('wallet_mode', '=', 'transfer').orderBy('code').execute();
   const report: FeedReport = { rounds: 0, failedGames: [] };
   const maxPages = deps.maxPagesPerGame ?? 20;
   for (const { code } of games) {
