@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../errors';
 import { toBaht } from '../../ledger';
 import { TRANSIT_BUCKETS } from '../../ledger/accounts';
 import { recordStaffAction } from '../staff';
+import { roundKey, seamlessUserId } from '../seamless';
 import * as repo from './seamless-repository';
 import { errors } from './schemas';
 import { idOf } from './service';
@@ -88,13 +89,8 @@ export function rangeOf(query: { from?: unknown; to?: unknown }): { fromIso: str
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 
-/**
- * bet_rounds' key of a seamless round: per player (a live table's round is shared by every player at it), as the
- * Wallet API writes it (`roundKey(seamlessUserId(playerId), round)` in server/plugins/seamless: `u000042:{round}`).
- * Written out here because the layers rule lets the back office reach the seamless plugin only through its index,
- * which does not export them; the Wallet API test of seamless.test.ts fails if the two ever differ.
- */
-export const betRoundKey = (playerId: number, round: string) => `u${String(playerId).padStart(6, '0')}:${round}`;
+/** bet_rounds' key of a seamless round: per player (a live table's round is shared by every player at it), as the Wallet API writes it. */
+export const betRoundKey = (playerId: number, round: string) => roundKey(seamlessUserId(playerId), round);
 const key = (game: string, round: string) => `${game}\u0000${round}`;
 
 /**
