@@ -50,7 +50,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .addUniqueConstraint('seamless_transactions_uuid', ['aggregator', 'transaction_uuid'])
     .execute();
-  await db.schema.createIndex('seamless_transactions_reference').on('seamless_transactions').columns(['aggregator', 'reference_transaction_uuid']).execute();
+  // Partial: only rollbacks (and wins) reference another transaction; bets, most of the rows, stay out of it, and a
+  // planner that has never analyzed the table cannot take it for a scan of every bet (docs/seamless-wallet.md).
+  await db.schema
+    .createIndex('seamless_transactions_reference')
+    .on('seamless_transactions')
+    .columns(['aggregator', 'reference_transaction_uuid'])
+    .where('reference_transaction_uuid', 'is not', null)
+    .execute();
   await db.schema.createIndex('seamless_transactions_player').on('seamless_transactions').columns(['player_id', 'id']).execute();
   await db.schema.createIndex('seamless_transactions_game_day').on('seamless_transactions').columns(['game_code', 'created_at']).execute();
 }
