@@ -72,6 +72,14 @@ export const STAFF_ERROR_CODES = ['REASON_REQUIRED', 'REVIEW_DECIDED', 'REVIEW_N
   // one the server gave; a report day that is not a YYYY-MM-DD date; `to` before `from`; a report over 92 days.
   'INVALID_CURSOR', 'INVALID_DATE', 'INVALID_RANGE', 'RANGE_TOO_LONG'] as const;
 
+/**
+ * Codes only the player's wallet screens meet (issue 42, docs/seamless-wallet.md): a transfer or game-account call
+ * for a game that plays from the wallet (422 SEAMLESS_GAME); a seamless launch while no aggregator is configured
+ * (503 SEAMLESS_OFF). Translated under wallet.errors.<CODE> (the wallet's part of the texts, not downloaded at /login)
+ * and accepted by the route sweep.
+ */
+export const WALLET_ERROR_CODES = ['SEAMLESS_GAME', 'SEAMLESS_OFF'] as const;
+
 /** Slip reason codes (spec §8), shown in parentheses next to a slip's status: slipReasons.<CODE>. */
 export const SLIP_REASON_CODES = [
   'UPLOADED_FILE_NOT_EXIST', 'IMG_SIZE_UNABLE_TO_PROCESS', 'CANNOT_READ_CROPPED_IMAGE', 'DEST_ACC_INVALID',

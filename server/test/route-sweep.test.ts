@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
-import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, STAFF_ERROR_CODES } from '../../shared/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, STAFF_ERROR_CODES, WALLET_ERROR_CODES } from '../../shared/errorCodes';
 import { insertPlayer } from './support/ledger';
 import { createStaff } from './support/staff';
 import { staffTokenKey } from '../plugins/staff/tokens';
@@ -18,7 +18,7 @@ import type { RouteEntry } from '../app';
  */
 
 /** Codes a refusal may carry: spec §8, the product's own, the slip reasons, and RULES.md's `gone` and `invalid-token`. */
-const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...PROJECT_ERROR_CODES, ...SLIP_REASON_CODES, ...STAFF_ERROR_CODES, 'gone', 'invalid-token']);
+const KNOWN_CODES = new Set<string>([...ERROR_CODES, ...PROJECT_ERROR_CODES, ...SLIP_REASON_CODES, ...STAFF_ERROR_CODES, ...WALLET_ERROR_CODES, 'gone', 'invalid-token']);
 /** The game simulator stands in for an outside provider's page: its own refusals are the provider's words. */
 const SIMULATOR_CODES = new Set<string>(['INVALID_BET']);
 const AUTH_CODES = new Set(['UNAUTHORIZED', 'invalid-token', 'EXPIRED_AUTH_TOKEN']);

@@ -1,7 +1,7 @@
 import en from '../../locales/en.json';
 import la from '../../locales/la.json';
 import th from '../../locales/th.json';
-import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES } from '../../shared/errorCodes';
+import { ERROR_CODES, PROJECT_ERROR_CODES, SLIP_REASON_CODES, WALLET_ERROR_CODES } from '../../shared/errorCodes';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -36,6 +36,7 @@ describe('locale files', () => {
       ...ERROR_CODES.map((code) => `errors.${code}`),
       ...PROJECT_ERROR_CODES.map((code) => `errors.${code}`),
       ...SLIP_REASON_CODES.map((code) => `slipReasons.${code}`),
+      ...WALLET_ERROR_CODES.map((code) => `wallet.errors.${code}`),
     ].filter((key) => !locales[lng][key]?.trim());
     expect(missing).toEqual([]);
   });
