@@ -37,8 +37,8 @@ beforeAll(async () => {
   const db = await freshDb();
   await seedBase(db.db);
   // The per-address rate limit off (RATE_LIMIT_PER_MINUTE=0): a run sends ~1,000 calls a minute from one address,
-  // and what the limit answers (429 REQUEST_LIMIT past 600 a minute by default, docs/seamless-wallet.md) is not
-  // this property's subject.
+  // and the limit (and SEAMLESS_AGGREGATOR_ADDRESSES, which lets a real aggregator through it: rate-limit.test.ts) is
+  // not this property's subject.
   const app = await buildApp(testConfig(db.dataDir, { RATE_LIMIT_PER_MINUTE: '0' }), {
     database: db,
     logger: false,
