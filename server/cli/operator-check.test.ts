@@ -17,6 +17,7 @@ import { createGameProvider } from '../adapters/games';
 import { createPayoutAdapter } from '../adapters/payouts';
 import { createDepositAdapters } from '../plugins/deposits/adapters';
 import { smsProviderOf } from '../adapters/sms';
+import { openAggregator } from '../adapters/aggregator';
 import { runOperator } from './operator-cli';
 import { OUTSIDE_SERVICES, checkFindings, formatFindings, runCheck, type CheckFacts, type Finding, type Level, type OutsideService } from './operator-check';
 
@@ -155,6 +156,15 @@ test('each outside service: unset is missing, a simulator or an unknown name uns
   expect(find(findings({ env: { PAYMENT_GATEWAY: 'opn', OPN_SECRET_KEY: 'skey_' + 'k'.repeat(20), OPN_WEBHOOK_SECRET: 'c2VjcmV0' } }, OUTSIDE_SERVICES), gateway)[0]).toMatchObject({ level: 'ok', now: 'opn' });
 });
 
+test('SEAMLESS_AGGREGATOR: unset is off (ok: no seamless game offered); the simulator unsafe; hub88 needs its four settings', () => {
+  const label = 'SEAMLESS_AGGREGATOR (seamless aggregator)';
+  expect(find(findings({}, OUTSIDE_SERVICES), label)[0]).toMatchObject({ level: 'ok', now: 'unset (off)' });
+  expect(find(findings({ env: { SEAMLESS_AGGREGATOR: 'simulator' } }, OUTSIDE_SERVICES), label)[0]).toMatchObject({ level: 'unsafe', note: expect.stringMatching(/keys are public/) });
+  const hub88 = { SEAMLESS_AGGREGATOR: 'hub88', HUB88_OPERATOR_ID: '7', HUB88_PUBLIC_KEY: '/etc/wallet/hub88.pub', SEAMLESS_PRIVATE_KEY: '/etc/wallet/ours.pem', HUB88_BASE_URL: 'https://api.hub88.io' };
+  expect(find(findings({ env: hub88 }, OUTSIDE_SERVICES), label)[0]).toMatchObject({ level: 'ok', now: 'hub88' });
+  expect(find(findings({ env: { ...hub88, SEAMLESS_PRIVATE_KEY: undefined } }, OUTSIDE_SERVICES), label)[0]).toMatchObject({ level: 'missing', note: 'SEAMLESS_PRIVATE_KEY unset: the server refuses to start without it' });
+});
+
 test('SMS_PROVIDER: unset is the simulator in and out of demo mode (unsafe); thaibulksms needs its key and secret; its base URL moved is a warning', () => {
   const sms = 'SMS_PROVIDER (SMS sender)';
   const real = { SMS_PROVIDER: 'thaibulksms', THAIBULKSMS_API_KEY: '1724714224731529', THAIBULKSMS_API_SECRET: 's'.repeat(32) };
@@ -281,6 +291,7 @@ test("OUTSIDE_SERVICES knows the names each of the server's choosers accepts (a 
     SLIP_VERIFIER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'nope' }, {}),
     GIFT_REDEEMER: () => createDepositAdapters(app, { PAYMENT_GATEWAY: 'simulator', SLIP_VERIFIER: 'simulator', GIFT_REDEEMER: 'nope' }, {}),
     SMS_PROVIDER: () => smsProviderOf({ SMS_PROVIDER: 'nope' }),
+    SEAMLESS_AGGREGATOR: () => openAggregator({ SEAMLESS_AGGREGATOR: 'nope' }),
   };
   for (const s of OUTSIDE_SERVICES.filter((x) => x.setting)) {
     expect([s.setting, [...s.available].sort()]).toEqual([s.setting, chooserKnows(choosers[s.setting as string]).sort()]);

@@ -19,6 +19,7 @@ import { openTotpSecret } from '../plugins/staff/totp';
 import { DEMO_PROMPTPAY_ID } from '../plugins/deposits/domain/promptpay';
 import { PAYMENT_GATEWAYS, SLIP_VERIFIERS } from '../plugins/deposits/adapters';
 import { SMS_PROVIDERS } from '../adapters/sms';
+import { SEAMLESS_AGGREGATORS } from '../adapters/aggregator';
 
 export type Level = 'ok' | 'warn' | 'weak' | 'missing' | 'unsafe';
 export const FAILING: readonly Level[] = ['weak', 'missing', 'unsafe'];
@@ -82,6 +83,17 @@ export const OUTSIDE_SERVICES: readonly OutsideService[] = [
     simulatorRisk: 'registration codes and password resets go to the server log and the sms_outbox table, not to phones: SMS_PROVIDER=thaibulksms with its key and secret (docs/providers/thaibulksms.md)',
     requires: { thaibulksms: ['THAIBULKSMS_API_KEY', 'THAIBULKSMS_API_SECRET'] },
     overrides: { thaibulksms: ['THAIBULKSMS_BASE_URL'] },
+  },
+  {
+    // The seamless wallet's aggregator (docs/seamless-wallet.md): off unless named in production (no seamless game
+    // is offered then); the simulator is refused there, its keys being public.
+    service: 'seamless aggregator',
+    setting: 'SEAMLESS_AGGREGATOR',
+    available: SEAMLESS_AGGREGATORS,
+    simulators: ['simulator'],
+    whenUnset: 'off',
+    simulatorRisk: 'its keys are public and it moves no real money; the server refuses it with NODE_ENV=production: SEAMLESS_AGGREGATOR=hub88 with its settings, or off',
+    requires: { hub88: ['HUB88_OPERATOR_ID', 'HUB88_PUBLIC_KEY', 'SEAMLESS_PRIVATE_KEY', 'HUB88_BASE_URL'] },
   },
 ];
 
@@ -180,7 +192,7 @@ export function checkFindings(env: Env, facts: CheckFacts, services: readonly Ou
       const moved = (s.overrides?.[kind] ?? []).filter((n) => val(env, n) !== undefined);
       if (unset.length) add('missing', label, kind, `${unset.join(' and ')} unset: the server refuses to start without ${unset.length > 1 ? 'them' : 'it'}`);
       else if (moved.length) add('warn', label, `${kind}, ${moved.map((n) => `${n} ${safeUrl(String(val(env, n)))}`).join(', ')}`, `${moved.join(', ')} sends the calls elsewhere than the service (fakes and sandboxes only)`);
-      else add('ok', label, kind, '');
+      else add('ok', label, named === undefined ? now : kind, '');
     }
   }
 

@@ -20,6 +20,9 @@ export type AggregatorDeps = Pick<AdapterHttpSettings, 'log' | 'breaker' | 'fetc
  *          optional HUB88_SUB_PARTNER_ID, HUB88_TIMEOUT_MS (the game URL call, per attempt, default 8000) (docs/providers/hub88.md).
  * Returns null when off: no seamless route answers and seamless games are not offered.
  */
+/** The names SEAMLESS_AGGREGATOR takes (the operator check lists the same: server/cli/operator-check.ts). */
+export const SEAMLESS_AGGREGATORS = ['simulator', 'hub88', 'off'] as const;
+
 export function openAggregator(env: NodeJS.ProcessEnv = process.env, deps: AggregatorDeps = {}): SeamlessAggregator | null {
   const production = env.NODE_ENV === 'production';
   const choice = env.SEAMLESS_AGGREGATOR ?? (production ? 'off' : 'simulator');
@@ -45,7 +48,7 @@ export function openAggregator(env: NodeJS.ProcessEnv = process.env, deps: Aggre
     const games = new Hub88GamesApi({ ...deps, baseUrl, operatorId, privateKey: ours, subPartnerId: env.HUB88_SUB_PARTNER_ID || undefined, timeoutMs });
     return { ...keyedAggregator('hub88', operatorId, false, theirs, ours, (input, call) => games.gameUrl(input, call)), breaker: games.http.breaker };
   }
-  throw new Error(`SEAMLESS_AGGREGATOR must be simulator, hub88 or off (got ${choice})`);
+  throw new Error(`SEAMLESS_AGGREGATOR "${choice}" is not available; known: ${SEAMLESS_AGGREGATORS.join(', ')}`);
 }
 
 function keyedAggregator(
