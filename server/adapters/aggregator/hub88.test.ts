@@ -166,7 +166,7 @@ describe('openAggregator(SEAMLESS_AGGREGATOR=hub88)', () => {
     const body = '{"user":"u000042","request_uuid":"x"}';
     expect(a.verify(body, signBody(body, crypto.createPrivateKey(hub88s.privatePem)))).toBe(true);
     expect(a.verify(body, signBody(body, crypto.createPrivateKey(ours.privatePem)))).toBe(false);
-    expect(verifyBody(body, a.sign(body), crypto.createPublicKey(ours.publicPem))).toBe(true);
+    expect(verifyBody(body, await a.sign(body), crypto.createPublicKey(ours.publicPem))).toBe(true);
   });
 
   test('missing or malformed settings stop the start with the setting named', () => {

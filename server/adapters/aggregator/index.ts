@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { keyFromPem, signBody, verifyBody } from './signature';
+import { keyFromPem, signBodyAsync, verifyBody } from './signature';
 import { SIM_AGGREGATOR_PUBLIC, SIM_OPERATOR_PRIVATE } from './sim-keys';
 import type { GameUrlInput, SeamlessAggregator } from './types';
 import { Hub88GamesApi } from './hub88';
@@ -7,7 +7,7 @@ import type { AdapterHttpSettings } from '../http';
 
 export type { GameUrlInput, SeamlessAggregator } from './types';
 export { AggregatorError } from './types';
-export { signBody, verifyBody, keyFromPem } from './signature';
+export { signBody, signBodyAsync, verifyBody, keyFromPem } from './signature';
 export { Hub88GamesApi, HUB88_GAME_URL_PATH, HUB88_SIGNATURE_HEADER, type Hub88Options } from './hub88';
 
 /** What the app gives the real adapter's HTTP client: its log, its breaker's gauge, a fetch (tests). */
@@ -64,7 +64,7 @@ function keyedAggregator(
     operatorId,
     simulated,
     verify: (raw, signature) => verifyBody(raw, signature, theirs),
-    sign: (body) => signBody(body, ours),
+    sign: (body) => signBodyAsync(body, ours),
     gameUrl,
   };
 }

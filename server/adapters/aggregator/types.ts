@@ -30,8 +30,8 @@ export interface SeamlessAggregator {
   readonly simulated: boolean;
   /** Whether `signature` (X-Hub88-Signature, base64) is the aggregator's RSA-SHA256 signature of exactly `rawBody`. */
   verify(rawBody: string | Buffer, signature: string | undefined): boolean;
-  /** Our RSA-SHA256 signature (base64) of an answer body, sent back in X-Hub88-Signature. */
-  sign(body: string | Buffer): string;
+  /** Our RSA-SHA256 signature (base64) of an answer body, sent back in X-Hub88-Signature; made off the main thread. */
+  sign(body: string | Buffer): Promise<string>;
   /**
    * The URL that opens the game for this session (Hub88: POST /operator/generic/v2/game/url). Throws the shared
    * client's errors (ProviderUnavailable, ProviderTimeoutError, ProviderCallError) or AggregatorError.

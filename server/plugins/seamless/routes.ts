@@ -19,9 +19,10 @@ export default async function walletApi(app: FastifyInstance): Promise<void> {
   const deps: SeamlessDeps = { db: app.db, aggregator, now: () => app.clock.now(), minuteMs: app.config.playMinuteMs, log: app.log };
 
   /** The answer as the very text we sign: the signature covers these bytes. */
-  const send = (reply: FastifyReply, body: object) => {
+  const send = async (reply: FastifyReply, body: object) => {
     const text = JSON.stringify(body);
-    return reply.code(200).header('x-hub88-signature', aggregator.sign(text)).type('application/json; charset=utf-8').send(text);
+    const signature = await aggregator.sign(text);
+    return reply.code(200).header('x-hub88-signature', signature).type('application/json; charset=utf-8').send(text);
   };
 
   // Whatever goes wrong here is still a Hub88 answer (HTTP 200, signed): a body over the size limit cannot be read,
