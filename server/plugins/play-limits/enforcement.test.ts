@@ -325,6 +325,8 @@ const PLAY_ROUTES = [
   'POST /api/spinwheel/spin',
   'POST /api/spinwheel/coupon/claim',
   'GET /api/invite/bonus',
+  // A seamless game's launch (docs/seamless-wallet.md): the game session token it writes is what bets are taken with.
+  'GET /api/seamless/launch/:code',
 ].sort();
 
 const PARAMS: Record<string, string> = { code: 'KBANK', slotCode: 'pg', game: 'pg', username: 'pw1', password: 'secret' };

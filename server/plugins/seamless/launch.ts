@@ -21,7 +21,7 @@ const params = {
   type: 'object',
   required: ['code'],
   additionalProperties: false,
-  properties: { code: { type: 'string', pattern: '^[a-z0-9_-]{1,32}$' } },
+  properties: { code: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,32}$' } },
 } as const;
 const query = {
   type: 'object',
