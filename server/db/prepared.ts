@@ -60,6 +60,12 @@ export function inheritDirectReads(db: Kysely<DB>, derived: Kysely<DB>): Kysely<
  */
 const postgresNames = new Map<string, string>();
 
+/** The SQL of the prepared statement named `name` on PostgreSQL (tests that read the wire: pg-round-trips.ts). */
+export function preparedSqlNamed(name: string): string | undefined {
+  for (const [text, n] of postgresNames) if (n === name) return text;
+  return undefined;
+}
+
 /**
  * Makes `client` run the SQL of prepared queries as named statements (db/index.ts calls it for each new pool
  * connection). Kysely calls `client.query(sql, parameters)`; any other call, or SQL no prepared query made, goes

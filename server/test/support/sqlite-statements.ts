@@ -30,6 +30,19 @@ export function markRequests(app: FastifyInstance): void {
   app.addHook('preValidation', enter);
 }
 
+/** Whether the code running now runs for a request of an app marked with `markRequests`, while a recording is on. */
+export const inMarkedCall = (): boolean => calls.getStore() === true;
+
+/** Runs `during` with the marking of requests on (what steppedDuring and pg-round-trips.ts's queriesDuring record in). */
+export async function whileMarking<T>(during: () => Promise<T>): Promise<T> {
+  recording = true;
+  try {
+    return await during();
+  } finally {
+    recording = false;
+  }
+}
+
 const METHODS = ['run', 'all', 'get', 'iterate'] as const;
 type Method = (typeof METHODS)[number];
 
