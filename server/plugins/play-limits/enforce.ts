@@ -5,7 +5,7 @@ import type { DepositHoldSource, PlayLimitKind, PlayRestrictionsTable } from '..
 import { AppError, unprocessable } from '../../errors';
 import { writeStatement } from '../../ledger';
 import { prepared } from '../../db/prepared';
-import { depositUsage, loadLimits, lossUsage, windowStart, WINDOWS, type ResolvedLimit, type Window } from './windows';
+import { depositUsage, loadLimits, loadPlayState, lossUsage, restrictionReadWith, restrictionThatCounts, windowStart, WINDOWS, type ResolvedLimit, type Window } from './windows';
 
 /**
  * The checks other services call (docs/responsible-play.md "Enforcement"). The money checks take the caller's
@@ -22,8 +22,7 @@ const runningRestrictions = prepared((db, a: { player_id: number; now: string })
 const sessionStart = prepared((db, a: { id: string }) => db.selectFrom('sessions').select('created_at').where('id', '=', a.id));
 
 export async function activeRestriction(db: Kysely<DB>, playerId: number, now: Date): Promise<Selectable<PlayRestrictionsTable> | undefined> {
-  const rows = await runningRestrictions.all(db, { player_id: playerId, now: now.toISOString() });
-  return rows.find((r) => r.kind === 'EXCLUSION') ?? rows[0];
+  return restrictionThatCounts(await runningRestrictions.all(db, { player_id: playerId, now: now.toISOString() }));
 }
 
 /**
@@ -32,9 +31,13 @@ export async function activeRestriction(db: Kysely<DB>, playerId: number, now: D
  * minutes of `minuteMs` (config.playMinuteMs: PLAY_MINUTE_MS).
  */
 export async function assertMayPlay(db: Kysely<DB>, playerId: number, sessionId: string, now: Date, minuteMs: number, limits?: Limits): Promise<void> {
-  const r = await activeRestriction(db, playerId, now);
+  // Issue 43: the restriction and the limits are one statement (loadPlayState; 2 -> 1 round trip on PostgreSQL). Limits
+  // handed in by the caller (loadLimits, at this same instant) bring the restriction read with them.
+  const given = limits ? restrictionReadWith(limits, now) : null;
+  const state = limits ? (given ? { limits, restriction: given.restriction } : { limits, restriction: await activeRestriction(db, playerId, now) }) : await loadPlayState(db, playerId, now, ['session']);
+  const r = state.restriction;
   if (r) throw forbidden(r.kind === 'EXCLUSION' ? 'SELF_EXCLUDED' : 'PLAY_TIMEOUT');
-  const { session } = limits ?? (await loadLimits(db, playerId, now, ['session']));
+  const { session } = state.limits;
   if (session.value === null || !sessionId) return;
   const s = await sessionStart.first(db, { id: sessionId });
   if (!s) return;

@@ -5,7 +5,7 @@ import { conflict, unprocessable } from '../../errors';
 import { parseWireBaht, toBaht } from '../../ledger/money';
 import { lockPlayer } from '../../ledger';
 import { activeRestriction } from './enforce';
-import { depositUsage, loadLimits, lossUsage, netResult, resolveLimit, windowStart, type ResolvedLimit } from './windows';
+import { depositUsage, loadPlayState, lossUsage, netResult, resolveLimit, windowStart, type ResolvedLimit } from './windows';
 import { USAGE_KINDS, WIRE_KINDS } from './schemas';
 
 /**
@@ -82,7 +82,8 @@ export interface StateContext {
 /** The GET /api/limits answer. */
 export async function limitsState(c: StateContext) {
   const { db, playerId, now } = c;
-  const resolved = await loadLimits(db, playerId, now);
+  // The limits and the running restriction in one statement (issue 43).
+  const { limits: resolved, restriction: r } = await loadPlayState(db, playerId, now);
   const limits = Object.fromEntries(WIRE_KINDS.map((k) => [k, wireLimit(KIND_OF[k], resolved[KIND_OF[k]])])) as Record<WireKind, ReturnType<typeof wireLimit>>;
   const usage = {} as Record<(typeof USAGE_KINDS)[number], number>;
   for (const k of USAGE_KINDS) {
@@ -91,7 +92,6 @@ export async function limitsState(c: StateContext) {
     usage[k] = toBaht(kind.startsWith('deposit') ? await depositUsage(db, playerId, since) : await lossUsage(db, playerId, since));
   }
   const settings = await db.selectFrom('play_settings').select('reality_minutes').where('player_id', '=', playerId).executeTakeFirst();
-  const r = await activeRestriction(db, playerId, now);
   const session = c.sessionId ? await db.selectFrom('sessions').select('created_at').where('id', '=', c.sessionId).executeTakeFirst() : undefined;
   const startedAt = session?.created_at ?? now.toISOString();
   return {
