@@ -31,5 +31,6 @@ export {
 export { runAudit, formatAuditReport, type AuditReport } from './audit';
 export { parseBaht, parseWireBaht, toBaht, formatSatang } from './money';
 export { idempotent } from './idempotency';
-export { writeStatement, setStatementStatus, type StatementInput } from './statement';
+export { writeStatement, setStatementStatus, statementLine, statementStatus, type StatementInput } from './statement';
+export { moveMoney, MovementRefused, type Movement, type MovementPart } from './movement';
 export { insertPlayer, lockPlayer, type NewPlayer } from './players';

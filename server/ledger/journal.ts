@@ -47,6 +47,8 @@ export interface EntryInput {
   memo?: string;
   /** Set by reverseEntry. */
   reversesEntryId?: number;
+  /** The entry this one undoes, by reference (a movement's reversal: moveMoney, issue 43); its id is looked up. */
+  reversesReference?: string;
 }
 
 export interface PostedEntry {
@@ -70,7 +72,7 @@ export interface JournalObserver {
   journalEntryPosted(kind: string): void;
 }
 
-function tellObservers(trx: Transaction<DB>, kind: string): void {
+export function tellObservers(trx: Kysely<DB>, kind: string): void {
   for (const p of trx.getExecutor().plugins) (p as Partial<JournalObserver>).journalEntryPosted?.(kind);
 }
 
@@ -156,13 +158,8 @@ async function updateBalances(trx: Transaction<DB>, updates: { id: number; code:
   }
 }
 
-/**
- * Posts one balanced journal entry inside the caller's transaction: checks that the postings sum to zero
- * (before anything is written), locks the accounts in id order, refuses a player account going below zero
- * (InsufficientFundsError), writes the entry, its postings with balance before/after and the account version,
- * and the new balances. Throw anything afterwards and the whole transaction rolls back with it.
- */
-export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promise<PostedEntry> {
+/** The checks of an entry that need no database: a reference, a kind, two or more non-zero postings summing to zero. */
+export function checkEntry(input: EntryInput): void {
   if (!input.reference || input.reference.length > 128) throw new LedgerError('an entry needs a reference of 1-128 characters');
   if (!input.kind || input.kind.length > 32) throw new LedgerError('an entry needs a kind of 1-32 characters');
   if (input.postings.length < 2) throw new LedgerError('an entry needs at least two postings');
@@ -172,6 +169,24 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
     sum += BigInt(p.amount);
   }
   if (sum !== 0n) throw new LedgerError(`entry ${input.reference} does not balance: postings sum to ${sum}`);
+}
+
+const entryIdByReference = prepared((db, a: { reference: string }) => db.selectFrom('journal_entries').select('id').where('reference', '=', a.reference));
+
+/**
+ * Posts one balanced journal entry inside the caller's transaction: checks that the postings sum to zero
+ * (before anything is written), locks the accounts in id order, refuses a player account going below zero
+ * (InsufficientFundsError), writes the entry, its postings with balance before/after and the account version,
+ * and the new balances. Throw anything afterwards and the whole transaction rolls back with it.
+ */
+export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promise<PostedEntry> {
+  checkEntry(input);
+  let reversesEntryId = input.reversesEntryId ?? null;
+  if (reversesEntryId === null && input.reversesReference) {
+    const original = await entryIdByReference.first(trx, { reference: input.reversesReference });
+    if (!original) throw new LedgerError(`no entry ${input.reversesReference} to reverse`);
+    reversesEntryId = Number(original.id);
+  }
 
   const currency = input.currency ?? (input.playerId != null ? await currencyOf(trx, input.playerId) : null);
   if (!currency) throw new LedgerError('an entry needs a currency or a player');
@@ -190,7 +205,7 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
       kind: input.kind,
       player_id: input.playerId ?? null,
       currency,
-      reverses_entry_id: input.reversesEntryId ?? null,
+      reverses_entry_id: reversesEntryId,
       memo: input.memo ?? null,
       created_at: now,
     });

@@ -1,8 +1,9 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MovementStatus, StatementsTable } from '../db/schema-ledger';
 import { nowIso } from '../db';
 import { prepared } from '../db/prepared';
+import type { MovementPart } from './movement';
 
 /*
  * Statement lines are written beside the ledger: every feature that moves money (transfers, withdrawals, deposits,
@@ -53,8 +54,8 @@ const setLineStatus = prepared((db, a: { status: MovementStatus; updated_at: str
   db.updateTable('statements').set({ status: a.status, updated_at: a.updated_at }).where('ref_type', '=', a.ref_type).where('ref_id', '=', a.ref_id),
 );
 
-export async function writeStatement(trx: Transaction<DB>, s: StatementInput): Promise<void> {
-  await insertLine.run(trx, {
+function lineRow(s: StatementInput): StatementRow {
+  return {
     player_id: s.playerId,
     statement_type: s.type,
     status: s.status,
@@ -68,7 +69,23 @@ export async function writeStatement(trx: Transaction<DB>, s: StatementInput): P
     linked_description: s.linked?.description ?? null,
     note: s.note ?? null,
     created_at: nowIso(),
-  });
+  };
+}
+
+export async function writeStatement(trx: Transaction<DB>, s: StatementInput): Promise<void> {
+  await insertLine.run(trx, lineRow(s));
+}
+
+/** The statement line as a part of a movement (moveMoney, server/ledger/movement.ts): written with its entries. */
+export function statementLine(s: StatementInput): MovementPart {
+  const row = lineRow(s);
+  return { write: (q: Kysely<DB>) => q.insertInto('statements').values({ ...row, updated_at: row.created_at }) };
+}
+
+/** A line moved to SUCCESS or FAILED, as a part of the movement that settles or reverses it. */
+export function statementStatus(refType: string, refId: string, status: MovementStatus): MovementPart {
+  const at = nowIso();
+  return { write: (q: Kysely<DB>) => q.updateTable('statements').set({ status, updated_at: at }).where('ref_type', '=', refType).where('ref_id', '=', refId) };
 }
 
 /** Moves a statement line to SUCCESS or FAILED, in the transaction that settles or reverses the movement. */

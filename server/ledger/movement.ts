@@ -1,0 +1,176 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../db/schema';
+import { nowIso } from '../db';
+import { isPostgres } from '../db/portable';
+import { accountCode, LedgerError, type AccountRef } from './accounts';
+import { DuplicateEntryError, InsufficientFundsError, postEntry, tellObservers, checkEntry, type EntryInput, type PostedEntry } from './journal';
+
+/**
+ * A movement of money as one unit (issue 43): the feature's own rows (a transfer, a statement line, an
+ * Idempotency-Key) and the journal entries that move the money, all written or none.
+ *
+ * - SQLite: one transaction, as before: the plan's reads, then each part, then postEntry for each entry.
+ * - PostgreSQL: ONE statement, so one round trip. The parts are data-modifying CTEs and each entry a call of the SQL
+ *   function ledger_post (migration 202612021900_ledger_post): it locks, checks and posts as postEntry does. Any
+ *   refusal raises, so the statement, an implicit transaction of its own, rolls back as a whole. The plan's reads run
+ *   before it on the pool: under READ COMMITTED a read inside a transaction without a lock guarantees nothing that
+ *   the same read just before it does not, and the locks that matter (the accounts') are taken by ledger_post.
+ *
+ * The rules stay in TypeScript: the plan decides what is written, postEntry's checks (amounts, the sum, the
+ * currency) run on the entries before anything is sent, and the accounts' kinds and floors come from accounts.ts.
+ * ledger_post checks them again; ledger.property.test.ts and movement.test.ts hold both engines to the same
+ * invariants.
+ */
+
+/** Kysely's write builders (insert, update, delete), built from the handle the part is given. */
+export interface WriteBuilder {
+  execute(): Promise<unknown[]>;
+  compile(): { sql: string; parameters: readonly unknown[] };
+  toOperationNode(): unknown;
+}
+
+export interface MovementPart {
+  /** The write, built from `q` (a transaction on SQLite, the pool's handle on PostgreSQL). */
+  write: (q: Kysely<DB>) => WriteBuilder;
+  /**
+   * When set, the write must change a row (give it a RETURNING): if it changes none, the whole movement is refused
+   * with MovementRefused(reason) and nothing is written. E.g. closing a transfer that is still pending.
+   */
+  mustChange?: string;
+}
+
+export interface Movement {
+  parts: MovementPart[];
+  /** Each with its currency (a movement reads nothing for it). */
+  entries: (EntryInput & { currency: string })[];
+}
+
+/** A part's condition did not hold (MovementPart.mustChange): nothing of the movement was written. */
+export class MovementRefused extends Error {
+  constructor(public readonly reason: string) {
+    super(`movement refused: ${reason}`);
+    this.name = 'MovementRefused';
+  }
+}
+
+/**
+ * Runs `plan` (its reads and checks; a throw refuses before anything is written), then writes what it returns as
+ * one movement. Returns the posted entries in the plan's order, and what the plan returned beside the movement.
+ */
+export async function moveMoney<T = undefined>(
+  db: Kysely<DB>,
+  plan: (q: Kysely<DB>) => Promise<Movement & { result?: T }> | (Movement & { result?: T }),
+): Promise<{ entries: PostedEntry[]; result: T }> {
+  if (!isPostgres(db)) {
+    return db.transaction().execute(async (trx) => {
+      const m = await plan(trx);
+      for (const part of m.parts) {
+        const rows = await part.write(trx).execute();
+        if (part.mustChange && !changedRows(rows)) throw new MovementRefused(part.mustChange);
+      }
+      const entries: PostedEntry[] = [];
+      for (const e of m.entries) entries.push(await postEntry(trx, e));
+      return { entries, result: m.result as T };
+    });
+  }
+  const m = await plan(db);
+  for (const e of m.entries) checkEntry(e);
+  const at = nowIso();
+  const ctes = m.parts.map((p, i) => sql`${sql.raw(`w${i}`)} as (${p.write(db)})`);
+  const selections: RawBuilder<unknown>[] = [];
+  m.parts.forEach((p, i) => {
+    if (p.mustChange) selections.push(sql`ledger_require(exists (select 1 from ${sql.raw(`w${i}`)}), ${p.mustChange})`);
+  });
+  m.entries.forEach((e) => selections.push(ledgerPost(e, at)));
+  if (!selections.length) throw new LedgerError('a movement needs an entry or a condition');
+  const statement = sql<Record<string, unknown>>`${ctes.length ? sql`with ${sql.join(ctes)} ` : sql``}select ${sql.join(
+    selections.map((s, i) => sql`${s} as ${sql.raw(`r${i}`)}`),
+  )}`;
+  let row: Record<string, unknown>;
+  try {
+    row = (await statement.execute(db)).rows[0];
+  } catch (e) {
+    throw ledgerErrorOf(e);
+  }
+  const conditions = m.parts.filter((p) => p.mustChange).length;
+  const entries = m.entries.map((e, i) => postedOf(e, row[`r${conditions + i}`]));
+  for (const e of m.entries) tellObservers(db, e.kind);
+  return { entries, result: m.result as T };
+}
+
+/** Rows or a count, from Kysely's execute() of a write builder. */
+function changedRows(rows: unknown[]): boolean {
+  const first = rows[0] as { numInsertedOrUpdatedRows?: bigint; numUpdatedRows?: bigint; numDeletedRows?: bigint; numChangedRows?: bigint } | undefined;
+  if (!first) return false;
+  const n = first.numUpdatedRows ?? first.numDeletedRows ?? first.numInsertedOrUpdatedRows;
+  return n === undefined ? true : n > 0n;
+}
+
+/** The ledger_post call of one entry: its postings as parallel arrays, the accounts' attributes from accounts.ts. */
+function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilder<unknown> {
+  const codes: string[] = [];
+  const kinds: string[] = [];
+  const players: (number | null)[] = [];
+  const scopes: (string | null)[] = [];
+  const floors: number[] = [];
+  const amounts: number[] = [];
+  for (const p of e.postings) {
+    const a = accountAttributes(p.account, e.currency);
+    codes.push(a.code);
+    kinds.push(a.kind);
+    players.push(a.playerId);
+    scopes.push(a.scope);
+    floors.push(a.allowNegative);
+    amounts.push(p.amount);
+  }
+  return sql`ledger_post(${e.reference}, ${e.kind}, ${e.playerId ?? null}::bigint, ${e.currency}, ${e.memo ?? null}::text, ${e.reversesReference ?? null}::text, ${codes}::text[], ${kinds}::text[], ${players}::bigint[], ${scopes}::text[], ${floors}::integer[], ${amounts}::bigint[], ${at})`;
+}
+
+/** What an account is when it is created (ensureAccounts' rule: system accounts may go below zero). */
+function accountAttributes(ref: AccountRef, currency: string) {
+  return {
+    code: accountCode(ref, currency),
+    kind: ref.type,
+    playerId: ref.type === 'system' ? null : ref.playerId,
+    scope: ref.type === 'game' ? ref.gameCode : ref.type === 'system' ? (ref.scope ?? null) : null,
+    allowNegative: ref.type === 'system' ? 1 : 0,
+  };
+}
+
+function postedOf(e: EntryInput & { currency: string }, value: unknown): PostedEntry {
+  const v = (value as (string | number)[]).map(Number);
+  return {
+    id: v[0],
+    reference: e.reference,
+    currency: e.currency,
+    postings: e.postings.map((p, i) => ({
+      accountId: v[1 + i * 4],
+      code: accountCode(p.account, e.currency),
+      amount: p.amount,
+      balanceBefore: v[2 + i * 4],
+      balanceAfter: v[3 + i * 4],
+      version: v[4 + i * 4],
+    })),
+  };
+}
+
+/** ledger_post's and ledger_require's refusals (SQLSTATE class LD) as the errors postEntry throws. */
+function ledgerErrorOf(e: unknown): unknown {
+  const err = e as { code?: string; message?: string; constraint?: string };
+  switch (err?.code) {
+    case 'LD001':
+      return new InsufficientFundsError(err.message ?? '');
+    case 'LD002':
+      return new DuplicateEntryError(err.message ?? '');
+    case 'LD003':
+      return new LedgerError(err.message ?? '');
+    case 'LD004':
+      return new MovementRefused(err.message ?? '');
+    case '23505':
+      // An entry reversed twice: the unique reverses_entry_id (postEntry answers the same).
+      if (err.constraint?.startsWith('journal_entries')) return new DuplicateEntryError(err.constraint);
+      return e;
+    default:
+      return e;
+  }
+}
