@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import { tooMany } from '../errors';
+import { redisOrMemoryStore } from './rate-limit-store';
 
 /**
  * Security headers and the global per-address rate limit.
@@ -17,7 +18,8 @@ import { tooMany } from '../errors';
  * simulator) must load their scripts from files too.
  *
  * Rate limit: config.rateLimitPerMinute per client address across all routes, counted in Redis when
- * REDIS_URL is set (so several processes share one budget) and in memory otherwise. Routes with tighter
+ * REDIS_URL is set (so several processes share one budget) and in memory otherwise; while Redis is down each
+ * process counts in its own memory (rate-limit-store.ts). Routes with tighter
  * rules (OTP, login) set their own `config.rateLimit` or key on the phone/player in their service.
  * The SPA's built files under /assets/ are not counted: the service worker fetches about 70 of them at once on a
  * first visit or a new version, and players behind one carrier address (CGNAT) would share that cost. Only names
@@ -96,13 +98,21 @@ export default fp<SecurityOptions>(
     if (config.redisUrl) {
       // Loaded only when configured, so a single-process install needs no Redis client.
       const { default: Redis } = await import('ioredis');
-      const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false });
-      redis.on('error', (err) => app.log.warn({ err: err.message }, 'rate-limit redis error'));
+      // No offline queue: a count Redis cannot take now is counted in memory at once (rate-limit-store.ts), never
+      // queued behind the reconnect attempts.
+      const redis = new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+      redis.on('error', (err) => app.log.debug({ err: err.message }, 'rate-limit redis error'));
       app.addHook('onClose', async () => {
         await redis.quit().catch(() => redis.disconnect());
       });
-      options.redis = redis;
-      // A Redis outage must not lock every player out: let requests through and log it.
+      // Without Redis each process counts in its own memory (docs/operations.md "Without Redis, and other faults").
+      options.store = redisOrMemoryStore(redis, options.nameSpace as string, {
+        onSwitch: (to, err) =>
+          to === 'memory'
+            ? app.log.warn({ err: err?.message }, 'rate limit: Redis unavailable, counting in this process until it is back')
+            : app.log.info('rate limit: counting in Redis again'),
+      }) as unknown as RateLimitPluginOptions['store'];
+      // A failure of the store itself (none is expected: memory answers for Redis) lets the request through.
       options.skipOnError = true;
     }
     await app.register(rateLimit, options);

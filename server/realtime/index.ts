@@ -84,6 +84,23 @@ function readyWithin(client: { status: string; once(event: string, fn: (...args:
   });
 }
 
+/**
+ * The Redis adapter publishes every room broadcast (`io.to(room).emit`, `disconnectSockets`) and never awaits the
+ * answer: while Redis is down, ioredis rejects the publish after its retries, and that unhandled rejection stopped
+ * the process (Node's default), so a chat reply or a logout during a Redis outage took the worker down with it. Each
+ * publish gets a handler here: the broadcast still reaches this process's own sockets (the adapter emits locally
+ * first), and what the other processes would have delivered is lost and logged (docs/operations.md "Without Redis,
+ * and other faults"). A caller that awaits the publish still sees its rejection.
+ */
+export function catchPublishFailures(pub: { publish: (...args: never[]) => Promise<unknown> }, onLost: (err: Error) => void): void {
+  const publish = pub.publish.bind(pub) as (...args: unknown[]) => Promise<unknown>;
+  (pub as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (...args: unknown[]) => {
+    const sent = publish(...args);
+    sent.catch(onLost);
+    return sent;
+  };
+}
+
 const codeOf = (e: unknown) => (e instanceof AppError ? e.code : 'UNAUTHORIZED');
 
 /**
@@ -113,6 +130,7 @@ async function realtime(app: FastifyInstance) {
     const pub = new Redis(config.redisUrl, { connectTimeout: 10_000, maxRetriesPerRequest: 2, disconnectTimeout: 500 });
     const sub = pub.duplicate();
     for (const c of [pub, sub]) c.on('error', (err: Error) => app.log.warn({ err: err.message }, 'socket.io redis error'));
+    catchPublishFailures(pub, (err) => app.log.warn({ err: err.message }, 'socket.io redis: a broadcast to the other processes was lost'));
     closeRedis = async () => {
       await Promise.all([pub, sub].map((c) => c.quit().catch(() => c.disconnect())));
     };
