@@ -25,6 +25,7 @@ import backoffice from './plugins/backoffice';
 import playLimits from './plugins/play-limits';
 import seamless, { aggregatorRateLimitExemption } from './plugins/seamless';
 import ops from './http/ops';
+import { isDatabaseUnavailable } from './http/ops/unavailable';
 import uploadRetention from './jobs/upload-retention';
 import { createMetrics } from './lib/metrics';
 import { openGameProvider, type GameProvider, type GameSimulator } from './adapters/games';
@@ -184,6 +185,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       return reply.status(400).send({ message: 'KEY_INVALID' });
     if (e.statusCode === 429) return reply.status(429).send({ message: 'REQUEST_LIMIT' });
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send({ message: 'KEY_INVALID' });
+    // The database out of reach (restarting, stopped, the pool's wait run out): a passing outage, not a bug (issue 43).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err: (err as Error).message }, 'database unavailable: answered 503');
+      return reply.status(503).header('retry-after', '2').send({ message: 'SERVICE_UNAVAILABLE' });
+    }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });

@@ -43,6 +43,9 @@ export const PROJECT_ERROR_CODES = [
   'CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE',
   // Uploads (chat media, slips) paused: the slip readers' queue is full or DATA_DIR is below its free-disk mark (503).
   'UPLOAD_UNAVAILABLE',
+  // The database is out of reach for a moment: restarting, stopped, or no connection within the pool's wait (503,
+  // issue 43, docs/operations.md "Without Redis, and other faults").
+  'SERVICE_UNAVAILABLE',
   // Responsible play (docs/responsible-play.md): over a deposit or loss limit (422); past the session limit, on a
   // time-out, self-excluded (403); a restriction ending later already runs (409); a bad limit, period or missing
   // confirmation (422); registration without the age confirmation (422).

@@ -27,6 +27,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 // numeric (sums over bigint columns) likewise.
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** PostgreSQL: how long a request waits for a pool connection before it fails (503). */
+export const CONNECTION_TIMEOUT_MS = 3000;
+
 export interface DbOptions {
   databaseUrl: string | null;
   /** PostgreSQL only: the pool's most connections (defaultPoolMax() unless given). */
@@ -48,10 +51,27 @@ export function createDb(opts: DbOptions): Database {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? defaultPoolMax(),
+      // A request waits at most this long for a connection, a pooled one or a new one (pg's default is forever):
+      // PostgreSQL restarting, stopped or unreachable then answers 503 SERVICE_UNAVAILABLE within seconds instead of
+      // hanging (docs/operations.md "Without Redis, and other faults"). 3 s is far above a busy pool's wait at the
+      // bench's load and under the 5 s the load phase counts as hung. No statement or query timeout: a restart ends
+      // the running statements itself, and the migrations and the ledger audit may rightly run long.
+      connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      // TCP keepalive on every connection, so a peer that vanished without a FIN is found by the OS.
+      keepAlive: true,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    // Prepared queries (prepared.ts) run as named statements: parsed and planned once per connection.
-    pool.on('connect', (client) => namePreparedStatements(client));
+    // A connection the server ended (PostgreSQL restarting: 57P01, or the network gone) emits 'error' on its client,
+    // and an idle one also on the pool once the pool has dropped it; with no listener either event threw and stopped
+    // the process (issue 43: every worker died in a PostgreSQL restart). The pool listens only to its idle clients,
+    // not to one a request holds between two statements, so every client gets a listener of its own. Nothing is lost:
+    // the statements of a dead connection fail themselves (503), the pool drops it, the next request opens a new one.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      // Prepared queries (prepared.ts) run as named statements: parsed and planned once per connection.
+      namePreparedStatements(client);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
