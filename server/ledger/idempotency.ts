@@ -4,6 +4,7 @@ import type { DB } from '../db/schema';
 import { nowIso, type RunTransaction } from '../db';
 import { prepared } from '../db/prepared';
 import { AppError, badRequest, conflict } from '../errors';
+import { MovementRefused, type MovementPart } from './movement';
 
 /** Canonical JSON (keys sorted) so that the same body always hashes the same. */
 function canonical(v: unknown): string {
@@ -158,7 +159,20 @@ export interface KeyWrites {
   claiming: RunTransaction;
   /** The request's last transaction: it also stores `answerOf(fn's result)` as the request's answer. */
   answering<R>(answerOf: (r: R) => Answer, fn: (trx: Transaction<DB>) => Promise<R>): Promise<R>;
+  /**
+   * The claim as parts of the request's first movement (moveMoney, issue 43: on PostgreSQL the key is one CTE of the
+   * movement's one statement): refused MovementRefused(KEY_TAKEN) when the key is taken, and then idempotentIn
+   * answers as for a taken key. None once claimed. Tell `claimed()` when that movement committed.
+   */
+  claimParts(): MovementPart[];
+  claimed(): void;
+  /** The answer as parts of the request's last movement (none when nothing was claimed); `answered(a)` once it committed. */
+  answerParts(a: Answer): MovementPart[];
+  answered(a: Answer): void;
 }
+
+/** The reason a movement holding a key's claim is refused when the key is taken. */
+const KEY_TAKEN = 'KEY_TAKEN';
 
 /** Thrown inside a claiming transaction whose key is taken: rolls it back, then idempotentIn replays or refuses. */
 class KeyTaken extends Error {}
@@ -210,6 +224,41 @@ export async function idempotentIn<T>(
       stored = text;
       return r;
     },
+    claimParts: () =>
+      claimed
+        ? []
+        : [
+            {
+              write: (q) =>
+                q
+                  .insertInto('idempotency_keys')
+                  .values({ player_id: k.playerId, idem_key: k.key, request_hash: k.hash, state: 'processing', status_code: null, response_body: null, created_at: nowIso(), updated_at: nowIso() })
+                  .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing())
+                  .returning('player_id'),
+              mustChange: KEY_TAKEN,
+            },
+          ],
+    claimed: () => {
+      claimed = true;
+    },
+    answerParts: (a) => {
+      if (!claimed) return [];
+      const at = nowIso();
+      const body = JSON.stringify(a);
+      return [
+        {
+          write: (q) =>
+            q
+              .updateTable('idempotency_keys')
+              .set({ state: 'done', status_code: a.status, response_body: body, updated_at: at })
+              .where('player_id', '=', k.playerId)
+              .where('idem_key', '=', k.key),
+        },
+      ];
+    },
+    answered: (a) => {
+      if (claimed) stored = JSON.stringify(a);
+    },
   };
   /**
    * Keeps the answer, unless the handler's last transaction stored this very one. False when the request claimed
@@ -228,7 +277,7 @@ export async function idempotentIn<T>(
   try {
     result = await run(key);
   } catch (e) {
-    if (e instanceof KeyTaken) return replay<T>(db, k, reply);
+    if (e instanceof KeyTaken || (e instanceof MovementRefused && e.reason === KEY_TAKEN)) return replay<T>(db, k, reply);
     // Anything else: unclaimed, the key has no row of this request's to forget; claimed, it stays unanswered.
     if (isAnswer(e) && !(await keep(refusalAnswer(e)))) return replay<T>(db, k, reply);
     throw e;

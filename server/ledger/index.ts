@@ -21,6 +21,7 @@ export {
   gameBalances,
   findEntry,
   InsufficientFundsError,
+  AccountMovedError,
   DuplicateEntryError,
   type EntryInput,
   type PostingInput,

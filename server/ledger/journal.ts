@@ -21,6 +21,14 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/** A posting was computed from a balance that has moved since it was read (PostingInput.expectVersion). */
+export class AccountMovedError extends Error {
+  constructor(public readonly accountCode: string) {
+    super(`account ${accountCode} moved since it was read`);
+    this.name = 'AccountMovedError';
+  }
+}
+
 /** An entry with this reference exists already: the movement it names was applied before. */
 export class DuplicateEntryError extends Error {
   constructor(public readonly reference: string) {
@@ -33,6 +41,11 @@ export interface PostingInput {
   account: AccountRef;
   /** Signed satang: positive raises the account's balance, negative lowers it. */
   amount: number;
+  /**
+   * The account's version when the caller read the balance this amount was computed from (a game's win or loss):
+   * the entry is refused (AccountMovedError) if the account has moved since.
+   */
+  expectVersion?: number;
 }
 
 export interface EntryInput {
@@ -228,6 +241,7 @@ export async function postEntry(trx: Transaction<DB>, input: EntryInput): Promis
     const before = acc.balance;
     const after = before + p.amount;
     if (!Number.isSafeInteger(after)) throw new LedgerError(`balance of ${acc.code} out of range`);
+    if (p.expectVersion !== undefined && acc.version !== p.expectVersion) throw new AccountMovedError(acc.code);
     if (after < 0 && !acc.allow_negative) throw new InsufficientFundsError(acc.code);
     const version = acc.version + 1;
     updates.push({ id: acc.id, code: acc.code, balance: after, version, old: acc.version });

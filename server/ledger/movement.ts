@@ -3,7 +3,7 @@ import type { DB } from '../db/schema';
 import { nowIso } from '../db';
 import { isPostgres } from '../db/portable';
 import { accountCode, LedgerError, type AccountRef } from './accounts';
-import { DuplicateEntryError, InsufficientFundsError, postEntry, tellObservers, checkEntry, type EntryInput, type PostedEntry } from './journal';
+import { AccountMovedError, DuplicateEntryError, InsufficientFundsError, postEntry, tellObservers, checkEntry, type EntryInput, type PostedEntry } from './journal';
 
 /**
  * A movement of money as one unit (issue 43): the feature's own rows (a transfer, a statement line, an
@@ -82,7 +82,9 @@ export async function moveMoney<T = undefined>(
     if (p.mustChange) selections.push(sql`ledger_require(exists (select 1 from ${sql.raw(`w${i}`)}), ${p.mustChange})`);
   });
   m.entries.forEach((e) => selections.push(ledgerPost(e, at)));
-  if (!selections.length) throw new LedgerError('a movement needs an entry or a condition');
+  // A plan that found nothing to do (a game balance already right): nothing is sent.
+  if (!selections.length && !ctes.length) return { entries: [], result: m.result as T };
+  if (!selections.length) selections.push(sql`true`);
   const statement = sql<Record<string, unknown>>`${ctes.length ? sql`with ${sql.join(ctes)} ` : sql``}select ${sql.join(
     selections.map((s, i) => sql`${s} as ${sql.raw(`r${i}`)}`),
   )}`;
@@ -114,7 +116,9 @@ function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilde
   const scopes: (string | null)[] = [];
   const floors: number[] = [];
   const amounts: number[] = [];
+  const versions: (number | null)[] = [];
   for (const p of e.postings) {
+    versions.push(p.expectVersion ?? null);
     const a = accountAttributes(p.account, e.currency);
     codes.push(a.code);
     kinds.push(a.kind);
@@ -123,7 +127,7 @@ function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilde
     floors.push(a.allowNegative);
     amounts.push(p.amount);
   }
-  return sql`ledger_post(${e.reference}, ${e.kind}, ${e.playerId ?? null}::bigint, ${e.currency}, ${e.memo ?? null}::text, ${e.reversesReference ?? null}::text, ${codes}::text[], ${kinds}::text[], ${players}::bigint[], ${scopes}::text[], ${floors}::integer[], ${amounts}::bigint[], ${at})`;
+  return sql`ledger_post(${e.reference}, ${e.kind}, ${e.playerId ?? null}::bigint, ${e.currency}, ${e.memo ?? null}::text, ${e.reversesReference ?? null}::text, ${codes}::text[], ${kinds}::text[], ${players}::bigint[], ${scopes}::text[], ${floors}::integer[], ${amounts}::bigint[], ${versions}::integer[], ${at})`;
 }
 
 /** What an account is when it is created (ensureAccounts' rule: system accounts may go below zero). */
@@ -164,6 +168,8 @@ function ledgerErrorOf(e: unknown): unknown {
       return new DuplicateEntryError(err.message ?? '');
     case 'LD003':
       return new LedgerError(err.message ?? '');
+    case 'LD005':
+      return new AccountMovedError(err.message ?? '');
     case 'LD004':
       return new MovementRefused(err.message ?? '');
     case '23505':

@@ -1,13 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
 import type { GameProvider, TransferOutcome } from '../adapters/games/types';
 import { nowIso } from '../db';
 import { AppError, notFound, unprocessable } from '../errors';
-import { postEntry, reverseEntry, lockAccounts, ensureAccounts, gameAccount, systemAccount, walletAccount, writeStatement, setStatementStatus } from '../ledger';
+import { accountCode, AccountMovedError, DuplicateEntryError, gameAccount, systemAccount, walletAccount, statementLine, statementStatus, moveMoney, MovementRefused, type MovementPart } from '../ledger';
 import { currencyOf, gameTransitAccount, type AccountRef } from '../ledger/accounts';
 import { prepared } from '../db/prepared';
-import type { RunTransaction } from '../db';
-import { closePendingTransfer, findGameAccount, findGameAndAccount, insertTransfer, lockTransfer, type GameAccountRow } from './repository';
+import { closePendingPart, findGameAccount, findGameAndAccount, insertTransferPart, mirrorState, readTransfer, type GameAccountRow } from './repository';
 import type { ProviderCall } from '../lib/request-context';
 import { newTransferId } from './ids';
 
@@ -51,16 +50,17 @@ const now = (d: TransferDeps) => (d.now ? d.now() : new Date());
  * a transfer of the same player settling (it holds the ledger accounts and waits for the key share its journal
  * entry's player_id takes).
  */
-export type TransferGuard = (trx: Transaction<DB>) => Promise<void>;
+export type TransferGuard = (q: Kysely<DB>) => Promise<void>;
 
 /**
- * How a transfer's own transactions run, when its request writes its Idempotency-Key in them (the wallet route,
- * idempotentIn): `open` runs the opening transaction (the key claimed with the money), `close` the closing one of
- * transfer `id` (the request's answer stored with the outcome `fn` returns). Either left out: a plain transaction.
+ * What a transfer's own movements also write when its request keeps an Idempotency-Key in them (the wallet route,
+ * idempotentIn): `open` the key's claim, written with the opening movement (refused KEY_TAKEN when the key is taken:
+ * nothing of the transfer is written), `close` the request's answer, written with the closing movement of transfer
+ * `id` and its outcome. `committed` is told once the movement holding the parts committed. Either left out: nothing.
  */
 export interface TransferTransactions {
-  open?: RunTransaction;
-  close?: (id: string, fn: (trx: Transaction<DB>) => Promise<'settled' | 'failed'>) => Promise<'settled' | 'failed'>;
+  open?: { parts: () => MovementPart[]; committed: () => void };
+  close?: { parts: (id: string, status: 'settled' | 'failed') => MovementPart[]; committed: (id: string, status: 'settled' | 'failed') => void };
 }
 
 export async function requireGameAccount(db: Kysely<DB>, playerId: number, gameCode: string): Promise<GameAccountRow> {
@@ -76,9 +76,10 @@ async function requireGameAccountOf(db: Kysely<DB>, playerId: number, gameCode: 
 }
 
 /**
- * Step 1 of the protocol. `check` runs first in the same transaction: whatever must hold before the money moves
- * (a throw refuses the transfer and leaves nothing behind). It may answer the player's currency when it read it in
- * that transaction (the game-account read does: one statement, and on PostgreSQL one round trip, less).
+ * Step 1 of the protocol, one movement (moveMoney: one statement on PostgreSQL, one transaction on SQLite). `check`
+ * runs first, with the movement's reads: whatever must hold before the money moves (a throw refuses the transfer and
+ * leaves nothing behind). It may answer the player's currency when it read it (the game-account read does: one
+ * statement, and on PostgreSQL one round trip, less). Answers the transfer's id and the transit account it parked in.
  */
 async function openTransfer(
   deps: TransferDeps,
@@ -86,54 +87,66 @@ async function openTransfer(
   playerId: number,
   gameCode: string,
   amount: number,
-  check?: (trx: Transaction<DB>) => Promise<string | undefined>,
-  inTransaction: RunTransaction = (fn) => deps.db.transaction().execute(fn),
-): Promise<string> {
+  check?: (q: Kysely<DB>) => Promise<string | undefined>,
+  open?: TransferTransactions['open'],
+): Promise<{ id: string; currency: string; transit: AccountRef }> {
   if (!Number.isSafeInteger(amount) || amount <= 0) throw unprocessable('TRANSFER_MINIMUM');
   const at = now(deps);
   const id = newTransferId(Date.now());
-  await inTransaction(async (trx) => {
-    const known = check ? await check(trx) : undefined;
-    const currency = known ?? (await currencyOf(trx, playerId));
-    await insertTransfer(trx, {
-      id,
-      player_id: playerId,
-      game_code: gameCode,
-      direction,
-      amount,
-      currency,
-      status: 'pending',
-      claimed_until: nowIso(new Date(at.getTime() + deps.claimMs)),
-      attempts: 1,
-      last_error: null,
-      created_at: nowIso(at),
-      updated_at: nowIso(at),
-    });
+  const transit = gameTransitAccount(playerId, gameCode);
+  const { result: currency } = await moveMoney(deps.db, async (q) => {
+    const known = check ? await check(q) : undefined;
+    const currency = known ?? (await currencyOf(q, playerId));
     const source = direction === 'to_game' ? walletAccount(playerId) : gameAccount(playerId, gameCode);
-    await postEntry(trx, {
-      kind: direction === 'to_game' ? 'transfer_to_game' : 'transfer_from_game',
-      reference: `transfer:${id}:open`,
-      playerId,
-      currency,
-      postings: [
-        { account: source, amount: -amount },
-        { account: gameTransitAccount(playerId, gameCode), amount },
+    return {
+      result: currency,
+      parts: [
+        ...(open?.parts() ?? []),
+        insertTransferPart({
+          id,
+          player_id: playerId,
+          game_code: gameCode,
+          direction,
+          amount,
+          currency,
+          status: 'pending',
+          claimed_until: nowIso(new Date(at.getTime() + deps.claimMs)),
+          attempts: 1,
+          last_error: null,
+          created_at: nowIso(at),
+          updated_at: nowIso(at),
+        }),
+        statementLine({
+          playerId,
+          type: 'transfer',
+          status: 'IN_PROGRESS',
+          from: direction === 'to_game' ? 'WALLET' : gameCode,
+          to: direction === 'to_game' ? gameCode : 'WALLET',
+          amount,
+          currency,
+          refType: 'transfer',
+          refId: id,
+        }),
       ],
-    });
-    await writeStatement(trx, {
-      playerId,
-      type: 'transfer',
-      status: 'IN_PROGRESS',
-      from: direction === 'to_game' ? 'WALLET' : gameCode,
-      to: direction === 'to_game' ? gameCode : 'WALLET',
-      amount,
-      currency,
-      refType: 'transfer',
-      refId: id,
-    });
+      entries: [
+        {
+          kind: direction === 'to_game' ? 'transfer_to_game' : 'transfer_from_game',
+          reference: `transfer:${id}:open`,
+          playerId,
+          currency,
+          postings: [
+            { account: source, amount: -amount },
+            { account: transit, amount },
+          ],
+        },
+      ],
+    };
   });
-  return id;
+  open?.committed();
+  return { id, currency, transit };
 }
+
+const NOT_PENDING = 'NOT_PENDING';
 
 const openTransit = prepared((db, a: { reference: string }) =>
   db
@@ -149,54 +162,98 @@ const openTransit = prepared((db, a: { reference: string }) =>
  * The game_transit account the transfer's open entry parked the money in: a transfer opened before transit was
  * spread per game and bucket (issue 13) closes against game_transit:{currency}, a newer one against its scoped row.
  */
-async function openTransitOf(trx: Transaction<DB>, transferId: string): Promise<AccountRef> {
-  const row = await openTransit.first(trx, { reference: `transfer:${transferId}:open` });
+async function openTransitOf(db: Kysely<DB>, transferId: string): Promise<AccountRef> {
+  const row = await openTransit.first(db, { reference: `transfer:${transferId}:open` });
   if (!row || !row.code.startsWith('game_transit:')) throw new Error(`transfer ${transferId} has no open entry in game_transit`);
   return systemAccount('game_transit', row.game_code ?? undefined);
 }
 
+/** What a closer knows of a transfer: all its closing movement needs (the request that opened it knows it all). */
+export interface KnownTransfer {
+  id: string;
+  playerId: number;
+  gameCode: string;
+  direction: TransferDirection;
+  amount: number;
+  currency: string;
+  /** The transit account its open entry parked the money in. */
+  transit: AccountRef;
+}
+
+/** A transfer as its row and open entry say, or its final status when it is not pending (undefined: no such transfer). */
+async function knownTransfer(db: Kysely<DB>, transferId: string): Promise<KnownTransfer | 'settled' | 'failed' | undefined> {
+  const t = await readTransfer(db, transferId);
+  if (!t) return undefined;
+  if (t.status !== 'pending') return t.status;
+  return { id: t.id, playerId: t.player_id, gameCode: t.game_code, direction: t.direction, amount: t.amount, currency: t.currency, transit: await openTransitOf(db, t.id) };
+}
+
 /**
- * Settles (succeeded) or reverses (failed) a pending transfer in one transaction. Safe to call more than
- * once and from several places at the same time: only the first call on a pending row changes anything;
- * every call returns the row's final status. `openedIn`: the transit account the caller's own openTransfer of
- * this very transfer parked the money in (saves reading it back from the open entry).
+ * Settles (succeeded) or reverses (failed) a pending transfer in one movement (one statement on PostgreSQL). Safe to
+ * call more than once and from several places at the same time: only the first call on a pending row changes
+ * anything (the row's move off pending is the movement's condition: a closer that finds it closed writes nothing);
+ * every call returns the row's final status. `known`: what the caller's own openTransfer of this very transfer
+ * knows (saves reading the row and its open entry back).
  */
 export async function closeTransfer(
   deps: TransferDeps,
   transferId: string,
   succeeded: boolean,
   note?: string,
-  openedIn?: AccountRef,
-  inTransaction: TransferTransactions['close'] = (_id, fn) => deps.db.transaction().execute(fn),
+  known?: KnownTransfer,
+  close?: TransferTransactions['close'],
 ): Promise<'settled' | 'failed'> {
-  return inTransaction(transferId, async (trx) => {
-    const status = succeeded ? 'settled' : 'failed';
-    // One statement moves the row off pending and returns it (it was the read, then the update).
-    const t = await closePendingTransfer(trx, { id: transferId, status, updatedAt: nowIso(now(deps)), note: note ? note.slice(0, 256) : undefined });
-    if (!t) {
-      const current = await lockTransfer(trx, transferId);
-      if (!current) throw new Error(`no transfer ${transferId}`);
-      if (current.status === 'pending') throw new Error(`transfer ${transferId} could not be closed`);
-      return current.status;
-    }
-    if (succeeded) {
-      const dest = t.direction === 'to_game' ? gameAccount(t.player_id, t.game_code) : walletAccount(t.player_id);
-      await postEntry(trx, {
-        kind: t.direction === 'to_game' ? 'transfer_to_game_settle' : 'transfer_from_game_settle',
-        reference: `transfer:${t.id}:close`,
-        playerId: t.player_id,
-        currency: t.currency,
-        postings: [
-          { account: openedIn ?? (await openTransitOf(trx, t.id)), amount: -t.amount },
-          { account: dest, amount: t.amount },
-        ],
-      });
-    } else {
-      await reverseEntry(trx, { originalReference: `transfer:${t.id}:open`, reference: `transfer:${t.id}:close`, kind: 'transfer_reversal', memo: note });
-    }
-    await setStatementStatus(trx, 'transfer', t.id, succeeded ? 'SUCCESS' : 'FAILED');
-    return status;
-  });
+  const t = known ?? (await knownTransfer(deps.db, transferId));
+  if (t === undefined) throw new Error(`no transfer ${transferId}`);
+  if (typeof t === 'string') return t;
+  const status = succeeded ? 'settled' : 'failed';
+  const source = t.direction === 'to_game' ? walletAccount(t.playerId) : gameAccount(t.playerId, t.gameCode);
+  const dest = t.direction === 'to_game' ? gameAccount(t.playerId, t.gameCode) : walletAccount(t.playerId);
+  const reference = `transfer:${t.id}:close`;
+  try {
+    await moveMoney(deps.db, () => ({
+      parts: [
+        closePendingPart({ id: t.id, status, updatedAt: nowIso(now(deps)), note: note ? note.slice(0, 256) : undefined }),
+        statementStatus('transfer', t.id, succeeded ? 'SUCCESS' : 'FAILED'),
+        ...(close?.parts(t.id, status) ?? []),
+      ],
+      entries: [
+        succeeded
+          ? {
+              kind: t.direction === 'to_game' ? 'transfer_to_game_settle' : 'transfer_from_game_settle',
+              reference,
+              playerId: t.playerId,
+              currency: t.currency,
+              postings: [
+                { account: t.transit, amount: -t.amount },
+                { account: dest, amount: t.amount },
+              ],
+            }
+          : {
+              // The open entry's negation (what reverseEntry would post), pointing at it.
+              kind: 'transfer_reversal',
+              reference,
+              playerId: t.playerId,
+              currency: t.currency,
+              memo: note,
+              reversesReference: `transfer:${t.id}:open`,
+              postings: [
+                { account: source, amount: t.amount },
+                { account: t.transit, amount: -t.amount },
+              ],
+            },
+      ],
+    }));
+  } catch (e) {
+    if (!(e instanceof MovementRefused) || e.reason !== NOT_PENDING) throw e;
+    // Someone closed it first: its status is the answer.
+    const current = await readTransfer(deps.db, t.id);
+    if (!current) throw new Error(`no transfer ${t.id}`);
+    if (current.status === 'pending') throw new Error(`transfer ${t.id} could not be closed`);
+    return current.status;
+  }
+  close?.committed(t.id, status);
+  return status;
 }
 
 /** Applies a provider's answer; returns undefined when the answer is unknown (the transfer stays pending). */
@@ -204,7 +261,7 @@ async function settleWith(
   deps: TransferDeps,
   transferId: string,
   call: () => Promise<TransferOutcome>,
-  openedIn?: AccountRef,
+  known?: KnownTransfer,
   close?: TransferTransactions['close'],
 ): Promise<'settled' | 'failed' | undefined> {
   let outcome: TransferOutcome;
@@ -217,7 +274,7 @@ async function settleWith(
     await deps.db.updateTable('game_transfers').set({ last_error: msg.slice(0, 256) }).where('id', '=', transferId).where('status', '=', 'pending').execute();
     return undefined;
   }
-  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined, openedIn, close);
+  return closeTransfer(deps, transferId, outcome.status === 'settled', outcome.status === 'failed' ? outcome.reason : undefined, known, close);
 }
 
 /** Sends the provider the transfer's own call again (same transferId: the provider applies it at most once). */
@@ -247,7 +304,7 @@ export async function transferToGame(
   input: { playerId: number; gameCode: string; amount: number; mayPlay?: TransferGuard; guard?: TransferGuard; transactions?: TransferTransactions },
 ): Promise<TransferResult> {
   let acct: GameAccountRow | undefined;
-  const id = await openTransfer(
+  const { id, currency, transit } = await openTransfer(
     deps,
     'to_game',
     input.playerId,
@@ -264,7 +321,8 @@ export async function transferToGame(
   );
   if (!acct) throw new Error('the opening transaction did not read the game account');
   const { username } = acct;
-  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount, deps.call), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
+  const known: KnownTransfer = { id, playerId: input.playerId, gameCode: input.gameCode, direction: 'to_game', amount: input.amount, currency, transit };
+  const status = await settleWith(deps, id, () => deps.provider.deposit(input.gameCode, username, id, input.amount, deps.call), known, input.transactions?.close);
   return finish(id, status);
 }
 
@@ -274,10 +332,12 @@ export async function transferToGame(
  * game mirror (the provider refused, e.g. the player lost it meanwhile).
  */
 export async function transferFromGame(deps: TransferDeps, input: { playerId: number; gameCode: string; amount: number; transactions?: TransferTransactions }): Promise<TransferResult> {
-  const acct = await requireGameAccount(deps.db, input.playerId, input.gameCode);
+  const { account: acct, currency: knownCurrency } = await requireGameAccountOf(deps.db, input.playerId, input.gameCode);
   await refreshGameBalance(deps, input.playerId, input.gameCode, acct.username);
-  const id = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount, undefined, input.transactions?.open);
-  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount, deps.call), gameTransitAccount(input.playerId, input.gameCode), input.transactions?.close);
+  // The currency came with the game account (a player's currency never changes): the opening movement reads nothing.
+  const { id, currency, transit } = await openTransfer(deps, 'from_game', input.playerId, input.gameCode, input.amount, async () => knownCurrency, input.transactions?.open);
+  const known: KnownTransfer = { id, playerId: input.playerId, gameCode: input.gameCode, direction: 'from_game', amount: input.amount, currency, transit };
+  const status = await settleWith(deps, id, () => deps.provider.withdraw(input.gameCode, acct.username, id, input.amount, deps.call), known, input.transactions?.close);
   return finish(id, status);
 }
 
@@ -316,32 +376,41 @@ async function refreshOnce(deps: TransferDeps, playerId: number, gameCode: strin
   // is (its provider call returned before we asked). Assumes one clock, or NTP-synced servers: a skewed clock
   // at worst books a win/loss a refresh early, which the next refresh corrects.
   const since = nowIso(asked);
-  return deps.db.transaction().execute(async (trx) => {
-    const currency = await currencyOf(trx, playerId);
-    const [mirror] = await ensureAccounts(trx, [gameAccount(playerId, gameCode)], currency);
-    const locked = (await lockAccounts(trx, [mirror.id])).get(mirror.id)!;
-    const busy = await trx
-      .selectFrom('game_transfers')
-      .select('status')
-      .where('player_id', '=', playerId)
-      .where('game_code', '=', gameCode)
-      .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updated_at', '>=', since)]))
-      .orderBy(sql`case when status = 'pending' then 0 else 1 end`)
-      .limit(1)
-      .executeTakeFirst();
-    if (busy) return busy.status === 'pending' ? 'skipped' : 'just-closed';
-    const delta = providerBalance - locked.balance;
-    if (delta === 0) return 'unchanged';
-    await postEntry(trx, {
-      kind: 'game_result',
-      reference: `game_result:${locked.id}:${locked.version}`,
-      playerId,
-      memo: `${gameCode} balance ${providerBalance}`,
-      postings: [
-        { account: gameAccount(playerId, gameCode), amount: delta },
-        { account: systemAccount('provider_float', gameCode), amount: -delta },
-      ],
+  // One movement: on PostgreSQL one read (currency, mirror, busy) and, when the balance moved, one statement that
+  // posts it only if the mirror is still at the version read (AccountMovedError otherwise: a transfer settled
+  // meanwhile, and the next refresh catches up). On SQLite all of it is one transaction, as before.
+  try {
+    const { result } = await moveMoney(deps.db, async (q) => {
+      const state = await mirrorState(q, playerId, accountCode(gameAccount(playerId, gameCode), 'THB'), gameCode, since);
+      if (!state) throw new Error(`no player ${playerId}`);
+      const none = { parts: [], entries: [] };
+      if (state.busy) return { ...none, result: state.busy === 'pending' ? ('skipped' as const) : ('just-closed' as const) };
+      const mirror = state.mirror ?? { id: 0, balance: 0, version: 0 };
+      const delta = providerBalance - mirror.balance;
+      if (delta === 0) return { ...none, result: 'unchanged' as const };
+      // A mirror not there yet is created by the entry; its reference then takes the version alone.
+      const reference = state.mirror ? `game_result:${mirror.id}:${mirror.version}` : `game_result:${playerId}:${gameCode}:0`;
+      return {
+        result: 'updated' as const,
+        parts: [],
+        entries: [
+          {
+            kind: 'game_result',
+            reference,
+            playerId,
+            currency: state.currency,
+            memo: `${gameCode} balance ${providerBalance}`,
+            postings: [
+              { account: gameAccount(playerId, gameCode), amount: delta, expectVersion: mirror.version },
+              { account: systemAccount('provider_float', gameCode), amount: -delta },
+            ],
+          },
+        ],
+      };
     });
-    return 'updated';
-  });
+    return result;
+  } catch (e) {
+    if (e instanceof AccountMovedError || e instanceof DuplicateEntryError) return 'skipped';
+    throw e;
+  }
 }

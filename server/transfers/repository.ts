@@ -4,6 +4,7 @@ import type { GameTransfersTable } from '../db/schema-ledger';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/portable';
 import { prepared } from '../db/prepared';
+import type { MovementPart } from '../ledger/movement';
 
 export type GameTransfer = GameTransfersTable;
 
@@ -16,6 +17,30 @@ const transferByIdLocked = prepared((db, a: { id: string }) => db.selectFrom('ga
 export async function lockTransfer(trx: Transaction<DB>, id: string): Promise<GameTransfer | undefined> {
   const t = await (isPostgres(trx) ? transferByIdLocked : transferById).first(trx, { id });
   return t && norm(t);
+}
+
+/** The transfer row as committed (no lock). */
+export async function readTransfer(db: Kysely<DB>, id: string): Promise<GameTransfer | undefined> {
+  const t = await transferById.first(db, { id });
+  return t && norm(t);
+}
+
+/**
+ * A pending transfer moved to settled or failed, as the condition of its closing movement (moveMoney): it changes
+ * no row when the transfer is not pending (someone closed it first; on PostgreSQL the UPDATE waits for that closer's
+ * row lock, then finds the status changed), and the movement is then refused whole. A `note` replaces last_error.
+ */
+export function closePendingPart(a: { id: string; status: 'settled' | 'failed'; updatedAt: string; note?: string }): MovementPart {
+  return {
+    write: (q) =>
+      q
+        .updateTable('game_transfers')
+        .set({ status: a.status, claimed_until: null, updated_at: a.updatedAt, last_error: sql<string | null>`coalesce(${a.note ?? null}, last_error)` })
+        .where('id', '=', a.id)
+        .where('status', '=', 'pending')
+        .returning('id'),
+    mustChange: 'NOT_PENDING',
+  };
 }
 
 const closeRow = prepared((db, a: { id: string; status: 'settled' | 'failed'; updated_at: string; note: string | null }) =>
@@ -57,6 +82,11 @@ const insertRow = prepared((db, a: TransferRow) =>
     updated_at: a.updated_at,
   }),
 );
+
+/** A transfer row, as a part of the movement that opens it. */
+export function insertTransferPart(row: GameTransfersTable): MovementPart {
+  return { write: (q) => q.insertInto('game_transfers').values(row) };
+}
 
 /** Inserts a transfer row (prepared: one of the hot statements of a transfer). */
 export async function insertTransfer(trx: Transaction<DB>, row: GameTransfersTable): Promise<void> {
@@ -110,4 +140,47 @@ export async function findGameAndAccount(
   if (!r) return undefined;
   const account = r.username == null ? undefined : { playerId, gameCode, username: r.username, sealedPassword: r.password!, sealedEvent: r.event ?? null };
   return { active: !!Number(r.active), account, currency: r.currency ?? undefined };
+}
+
+const mirrorStateOf = prepared((db, a: { player_id: number; code: string; game_code: string; since: string }) =>
+  db
+    .selectFrom('players')
+    .leftJoin('ledger_accounts', (j) => j.on('ledger_accounts.code', '=', a.code))
+    .select((eb) => [
+      'players.currency',
+      'ledger_accounts.id as account_id',
+      'ledger_accounts.balance',
+      'ledger_accounts.version',
+      eb
+        .selectFrom('game_transfers')
+        .select('game_transfers.status')
+        .where('game_transfers.player_id', '=', a.player_id)
+        .where('game_transfers.game_code', '=', a.game_code)
+        .where((w) => w.or([w('game_transfers.status', '=', 'pending'), w('game_transfers.updated_at', '>=', a.since)]))
+        .orderBy(sql`case when game_transfers.status = 'pending' then 0 else 1 end`)
+        .limit(1)
+        .as('busy'),
+    ])
+    .where('players.id', '=', a.player_id),
+);
+
+/**
+ * What a game-balance refresh reads, in one statement (issue 43: it was five in a transaction on PostgreSQL): the
+ * player's currency, the game mirror (undefined before its first movement) and whether a transfer of that game is
+ * pending or has changed at or after `since` (the instant the provider was asked).
+ */
+export async function mirrorState(
+  db: Kysely<DB>,
+  playerId: number,
+  code: string,
+  gameCode: string,
+  since: string,
+): Promise<{ currency: string; mirror?: { id: number; balance: number; version: number }; busy?: 'pending' | 'recent' } | undefined> {
+  const r = await mirrorStateOf.first(db, { player_id: playerId, code, game_code: gameCode, since });
+  if (!r) return undefined;
+  return {
+    currency: r.currency,
+    mirror: r.account_id == null ? undefined : { id: Number(r.account_id), balance: Number(r.balance), version: Number(r.version) },
+    busy: r.busy == null ? undefined : r.busy === 'pending' ? 'pending' : 'recent',
+  };
 }

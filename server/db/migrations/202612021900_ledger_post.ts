@@ -7,8 +7,8 @@ import { isPostgres } from '../portable';
  * per movement"). `ledger_post` does what postEntry (server/ledger/journal.ts) does on SQLite, in the same order:
  * creates the accounts met for the first time (their kind, player, scope and whether they may go below zero are the
  * caller's, computed by server/ledger/accounts.ts), locks them in ascending id order (FOR UPDATE), writes the entry
- * (a reference used before: LD002), refuses a player account going below zero (LD001) and any other broken rule
- * (LD003), then writes the balances and the postings in account-id order. It returns the entry id and, per posting in
+ * (a reference used before: LD002), refuses a player account going below zero (LD001), a posting made from a
+ * balance read before that has moved since (LD005) and any other broken rule (LD003), then writes the balances and the postings in account-id order. It returns the entry id and, per posting in
  * the caller's order, the account id, the balance before and after and the account's version after. It raises
  * instead of answering a refusal, so the statement it is in rolls back as a whole: nothing half-written.
  * `ledger_require(ok, reason)` raises LD004 with the reason when ok is false: a movement's condition (a transfer
@@ -33,7 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create function ledger_post(
       p_reference text, p_kind text, p_player_id bigint, p_currency text, p_memo text, p_reverses text,
       p_codes text[], p_kinds text[], p_players bigint[], p_scopes text[], p_allow_negative integer[], p_amounts bigint[],
-      p_now text
+      p_versions integer[], p_now text
     ) returns bigint[]
     language plpgsql as $$
     declare
@@ -53,7 +53,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     begin
       if n < 2 or array_length(p_amounts, 1) is distinct from n or array_length(p_kinds, 1) is distinct from n
          or array_length(p_players, 1) is distinct from n or array_length(p_scopes, 1) is distinct from n
-         or array_length(p_allow_negative, 1) is distinct from n then
+         or array_length(p_allow_negative, 1) is distinct from n or array_length(p_versions, 1) is distinct from n then
         raise exception using errcode = 'LD003', message = 'an entry needs at least two postings, each with its account';
       end if;
       if exists (select 1 from unnest(p_amounts) a where a is null or a = 0) then
@@ -106,6 +106,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
 
       for v_i in 1..n loop
+        -- A posting made from a balance the caller read (a game's win or loss: the mirror against the provider's
+        -- figure) holds only while the account is still at the version read.
+        if p_versions[v_i] is not null and versions[v_i] - 1 <> p_versions[v_i] then
+          raise exception using errcode = 'LD005', message = p_codes[v_i];
+        end if;
         v_after := befores[v_i] + p_amounts[v_i];
         -- The account's own rule, as postEntry reads it from the locked row (the caller's allow_negative only
         -- creates an account).
@@ -133,6 +138,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`drop function if exists ledger_post(text, text, bigint, text, text, text, text[], text[], bigint[], text[], integer[], bigint[], text)`.execute(db);
+  await sql`drop function if exists ledger_post(text, text, bigint, text, text, text, text[], text[], bigint[], text[], integer[], bigint[], integer[], text)`.execute(db);
   await sql`drop function if exists ledger_require(boolean, text)`.execute(db);
 }

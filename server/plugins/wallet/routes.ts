@@ -28,10 +28,11 @@ function transferAnswer(r: TransferResult, amount: number) {
  * route will give stored with the outcome (a definite failure is the TRANSFER_FAIL refusal that finish() throws).
  */
 function keyedTransfer(key: KeyWrites, amount: number): TransferTransactions {
+  const answerOf = (transferId: string, status: 'settled' | 'failed'): Answer =>
+    status === 'failed' ? refusalAnswer(unprocessable('TRANSFER_FAIL')) : transferAnswer({ transferId, status }, amount);
   return {
-    open: key.claiming,
-    close: (transferId, fn) =>
-      key.answering((status): Answer => (status === 'failed' ? refusalAnswer(unprocessable('TRANSFER_FAIL')) : transferAnswer({ transferId, status }, amount)), fn),
+    open: { parts: () => key.claimParts(), committed: () => key.claimed() },
+    close: { parts: (id, status) => key.answerParts(answerOf(id, status)), committed: (id, status) => key.answered(answerOf(id, status)) },
   };
 }
 

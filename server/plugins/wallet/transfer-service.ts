@@ -1,7 +1,7 @@
 import { AppError, badRequest, unprocessable } from '../../errors';
 import { parseWireBaht, walletBalance } from '../../ledger';
 import { requireGameAccount, transferFromGame, transferToGame, type TransferDeps, type TransferGuard, type TransferResult, type TransferTransactions } from '../../transfers/protocol';
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { assertMayPlay, checkLossAllowed, loadLimits, type Limits } from '../play-limits';
 import { findGame, freshActiveGames } from './repository';
@@ -38,7 +38,7 @@ export interface PlayContext {
  */
 function playGuards(playerId: number, amount: number, play: PlayContext): { mayPlay: TransferGuard; guard: TransferGuard } {
   const read = new WeakMap<object, Promise<Limits>>();
-  const limitsIn = (trx: Transaction<DB>) => {
+  const limitsIn = (trx: Kysely<DB>) => {
     let limits = read.get(trx);
     if (!limits) {
       limits = loadLimits(trx, playerId, play.now);
