@@ -69,3 +69,13 @@ export async function roundTripsDuring<T>(during: () => Promise<T>): Promise<{ r
     Object.assign(proto, saved);
   }
 }
+
+/**
+ * Fails when `trips` are more than `budget`, naming each round trip's SQL (the first 160 characters): what a change
+ * that adds one must explain.
+ */
+export function expectWithinBudget(trips: SentQuery[], budget: number, what: string): void {
+  if (trips.length <= budget) return;
+  const list = trips.map((q, i) => `  ${i + 1}. ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
+  throw new Error(`${what}: ${trips.length} round trips to PostgreSQL, budget ${budget}:\n${list}`);
+}
