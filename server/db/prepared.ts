@@ -60,6 +60,19 @@ export function inheritDirectReads(db: Kysely<DB>, derived: Kysely<DB>): Kysely<
  */
 const postgresNames = new Map<string, string>();
 
+/** Most statements named by `nameOnPostgres` (each is parsed and kept once per connection). */
+const MOST_NAMED = 500;
+
+/**
+ * Runs this SQL as a named statement on PostgreSQL from now on (namePreparedStatements): for statements built at run
+ * time whose text is one of a few per code path, their values all parameters (a movement's one statement,
+ * server/ledger/movement.ts). Parsed and planned once per connection instead of at every run. Past MOST_NAMED texts,
+ * new ones run unnamed: a text that varied with its values would otherwise grow the map without end.
+ */
+export function nameOnPostgres(text: string): void {
+  if (!postgresNames.has(text) && postgresNames.size < MOST_NAMED) postgresNames.set(text, `prepared_${postgresNames.size + 1}`);
+}
+
 /** The SQL of the prepared statement named `name` on PostgreSQL (tests that read the wire: pg-round-trips.ts). */
 export function preparedSqlNamed(name: string): string | undefined {
   for (const [text, n] of postgresNames) if (n === name) return text;

@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db';
 import { isPostgres } from '../db/portable';
+import { nameOnPostgres } from '../db/prepared';
 import { accountCode, LedgerError, type AccountRef } from './accounts';
 import { AccountMovedError, DuplicateEntryError, InsufficientFundsError, postEntry, tellObservers, checkEntry, type EntryInput, type PostedEntry } from './journal';
 
@@ -90,7 +91,9 @@ export async function moveMoney<T = undefined>(
   )}`;
   let row: Record<string, unknown>;
   try {
-    row = (await statement.execute(db)).rows[0];
+    const compiled = statement.compile(db);
+    nameOnPostgres(compiled.sql);
+    row = (await db.executeQuery(compiled)).rows[0];
   } catch (e) {
     throw ledgerErrorOf(e);
   }
