@@ -10,8 +10,12 @@ import { measureServer } from './server';
  * `npm run bench`: builds the SPA for production and prints the figures each budget is checked against.
  * Exits non-zero when a budget is exceeded. Figures, not timed tests. BENCH_SERVER=0 leaves out the server section
  * (test/bench/server.ts, about a minute; with DATABASE_URL it also measures PostgreSQL).
+ * `-- --load` (and `--load --faults`, `--load-short`) runs issue 43's day of load instead (docs/operations.md "A day of load").
  */
 async function main() {
+  // --load, --load --faults, --load-short: issue 43's day of load instead (test/bench/load/phase.ts).
+  const args = process.argv.slice(2);
+  if (args.includes('--load') || args.includes('--load-short')) process.exit((await (await import('./load/phase')).loadPhase(args)) ? 0 : 1);
   if (!process.env.BENCH_SKIP_BUILD) execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: ROOT, stdio: 'ignore' });
   let ok = true;
   const bundle = await measureLoginBundle();

@@ -33,6 +33,8 @@ const money: MoneyRecord[] = [];
 const notes: string[] = [];
 const push: PushStats = { expected: 0, delivered: 0, coveredByRejoin: 0, drops: 0, gaps: [], notBack: 0, connectErrors: 0, events: 0 };
 let windowStart = 0;
+/** Requests sent again after their kept-alive connection was closed under them (see request()). */
+let retried = 0;
 let endAt = 0;
 let stopping = false;
 
@@ -59,39 +61,55 @@ function request(agent: http.Agent, url: URL, route: string, method: string, pat
   }
   return new Promise((resolve) => {
     let done = false;
+    const startedAt = Date.now();
+    let req: http.ClientRequest;
     const finish = (status: number, body: Record<string, unknown> | null) => {
       if (done) return;
       done = true;
       clearTimeout(giveUp);
-      samples.push([Math.round(Date.now() - windowStart), r, status, Math.round((performance.now() - started) * 10) / 10]);
+      samples.push([Math.round(startedAt - windowStart), r, status, Math.round((performance.now() - started) * 10) / 10]);
       resolve({ status, body });
     };
-    const req = http.request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: Record<string, unknown> | null = null;
-        try {
-          body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-        } catch {
-          body = null;
-        }
-        finish(res.statusCode ?? 0, body);
-      });
-      res.on('error', () => finish(0, null));
-    });
     // No answer in 30 s: given up (status 0); after hangMs it already counts as hung (latency).
     const giveUp = setTimeout(() => {
       req.destroy(new Error('given up'));
       finish(0, null);
     }, Math.max(30_000, opts.hangMs));
-    req.on('error', (e) => {
-      if (!done && notes.length < 20) notes.push(`${route}: ${e.message}`);
-      finish(0, null);
-    });
-    if (payload !== undefined) req.write(payload);
-    req.end();
+    const attempt = (retry: boolean) => {
+      let answered = false;
+      req = http.request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: Record<string, unknown> | null = null;
+          try {
+            body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+          } catch {
+            body = null;
+          }
+          finish(res.statusCode ?? 0, body);
+        });
+        res.on('error', () => finish(0, null));
+      });
+      const sent = req;
+      sent.on('error', (e) => {
+        // A kept-alive connection the server closed as this request went out on it (a worker closing in the rolling
+        // restart closes its idle connections): sent again once on a new connection, as browsers do (and Node's
+        // http docs advise, `request.reusedSocket`). Counted and printed.
+        if (retry && sent.reusedSocket && !answered && !done && (e as NodeJS.ErrnoException).code === 'ECONNRESET') {
+          retried++;
+          attempt(false);
+          return;
+        }
+        if (!done && notes.length < 20) notes.push(`${route}: ${e.message}`);
+        finish(0, null);
+      });
+      if (payload !== undefined) sent.write(payload);
+      sent.end();
+    };
+    attempt(true);
   });
 }
 
@@ -287,9 +305,11 @@ async function session(plan: LoadPlan, url: URL, gw: Gateway, index: number, pla
       const action = actions.find(([w]) => (pick -= w) < 0) ?? actions[0];
       await action[1]();
     }
-    // The last pushes of the session's movements.
-    await sleep(Math.max(0, Math.min(5000, endAt + 5000 - Date.now())));
-    if (droppedAt !== null) {
+    // The last pushes of the session's movements (a deposit is paid a few seconds after its QR).
+    const lastEnd = Math.max(endAt, ...movements.map((m) => m.end));
+    await sleep(lastEnd + 5000 - Date.now());
+    // Back means joined again and the wallet reloaded within 2 s of the drop (a drop in the last 2 s is still on its way).
+    if (droppedAt !== null && Date.now() - droppedAt > 2000) {
       push.notBack++;
       if (notes.length < 20) notes.push(`player ${player.id} not back: dropped ${Date.now() - droppedAt} ms ago, connected ${socket?.connected}, active ${socket?.active}, rejoins ${rejoins.length}`);
     }
@@ -302,6 +322,10 @@ async function session(plan: LoadPlan, url: URL, gw: Gateway, index: number, pla
       push.expected++;
       if (pushes.some((p) => p >= m.start && p <= m.end + 5000)) push.delivered++;
       else if (rejoins.some((j) => j >= m.start && j <= m.end + 5000)) push.coveredByRejoin++;
+      else if (notes.length < 40)
+        notes.push(
+          `lost push p${player.id}: movement ${m.start - windowStart}..${m.end - windowStart} ms; pushes ${pushes.map((p) => p - windowStart).join(',')}; rejoins ${rejoins.map((j) => j - windowStart).join(',')}`,
+        );
     }
   }
 }
@@ -319,7 +343,7 @@ async function run(plan: LoadPlan): Promise<void> {
   await Promise.all(sessions);
   gw.close();
   const cpu = process.cpuUsage(cpu0);
-  send({ type: 'done', routes: ROUTES, samples, money, push, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: Date.now() - t0, notes });
+  send({ type: 'done', routes: ROUTES, samples, money, push, retried, cpuMs: (cpu.user + cpu.system) / 1000, wallMs: Date.now() - t0, notes });
 }
 
 process.on('message', (m: ToChild) => {

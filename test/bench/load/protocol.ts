@@ -47,6 +47,6 @@ export interface PushStats {
 export type ToParent =
   | { type: 'arrived'; at: number }
   | { type: 'window-start'; at: number }
-  | { type: 'done'; routes: string[]; samples: Sample[]; money: MoneyRecord[]; push: PushStats; cpuMs: number; wallMs: number; notes: string[] };
+  | { type: 'done'; routes: string[]; samples: Sample[]; money: MoneyRecord[]; push: PushStats; retried: number; cpuMs: number; wallMs: number; notes: string[] };
 
 export type ToChild = { type: 'plan'; plan: LoadPlan } | { type: 'stop' };
