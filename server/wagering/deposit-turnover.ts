@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { DepositTurnoverTable } from '../db/schema-bonus';
 import { nowIso } from '../db';
@@ -31,13 +31,17 @@ export async function awaitTurnover(
   d: { playerId: number; purpose: TurnoverPurpose; depositRef: string; required: number; coins?: number; now: Date },
 ): Promise<boolean> {
   if (d.required <= 0) return true;
+  await insertTurnover(trx, d).execute();
+  return false;
+}
+
+/** awaitTurnover's row (`required` > 0), as an insert builder: a part of the deposit's movement (issue 43, moveMoney). */
+export function insertTurnover(q: Kysely<DB>, d: { playerId: number; purpose: TurnoverPurpose; depositRef: string; required: number; coins?: number; now: Date }) {
   const at = nowIso(d.now);
-  await trx
+  return q
     .insertInto('deposit_turnover')
     .values({ player_id: d.playerId, purpose: d.purpose, deposit_ref: d.depositRef, deposited_at: at, required: d.required, wagered: 0, coins: d.coins ?? 0, met_at: null, created_at: at })
-    .onConflict((oc) => oc.columns(['deposit_ref', 'purpose']).doNothing())
-    .execute();
-  return false;
+    .onConflict((oc) => oc.columns(['deposit_ref', 'purpose']).doNothing());
 }
 
 export interface WageredRound {

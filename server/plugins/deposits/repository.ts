@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { QrDepositsTable, SlipsTable } from '../../db/schema-deposits';
 import { isPostgres } from '../../db/portable';
@@ -11,9 +11,14 @@ type Db = Kysely<DB>;
 
 export async function readDepositRules(db: Db): Promise<DepositRules> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', DEPOSIT_RULES_KEY).executeTakeFirst();
+  return rulesOf(row?.value);
+}
+
+/** The rules of the stored setting's text (none, or text that is not JSON: the defaults). */
+function rulesOf(value: string | undefined): DepositRules {
   let stored: unknown = null;
   try {
-    stored = row ? JSON.parse(row.value) : null;
+    stored = value ? JSON.parse(value) : null;
   } catch {
     stored = null;
   }
@@ -146,6 +151,33 @@ export function listGatewayQrsToPoll(db: Db, q: { createdBefore: string; expired
 }
 
 // ---- payment events
+
+/**
+ * Issue 43: the event's first outcome (undefined: not applied yet) and the deposit rules in ONE read, before a
+ * payment event is applied (they were two round trips on PostgreSQL).
+ */
+export async function eventAndRules(db: Db, eventId: string): Promise<{ seen: { id: string; outcome: string; body_sha256: string } | undefined; rules: DepositRules }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('payment_events').select('outcome').where('id', '=', eventId).as('outcome'),
+      eb.selectFrom('payment_events').select('body_sha256').where('id', '=', eventId).as('body_sha256'),
+      eb.selectFrom('settings').select('value').where('key', '=', DEPOSIT_RULES_KEY).as('rules'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { seen: row.outcome == null ? undefined : { id: eventId, outcome: row.outcome, body_sha256: row.body_sha256 ?? '' }, rules: rulesOf(row.rules ?? undefined) };
+}
+
+/**
+ * The QR `id` locked for the rest of the transaction with its player, in ONE statement (issue 43: the owner's read,
+ * the player's lock and the QR's were three round trips on PostgreSQL): the player's row first, then the QR's, the
+ * order QR creation takes them in (FOR NO KEY UPDATE OF p, then FOR UPDATE OF q: PostgreSQL locks a row's tables in
+ * the order of its locking clauses). The QR is answered as it is once locked (a locking read returns the latest
+ * version of the rows it locked), with the player's inviter (the invite earning's). SQLite transactions are serial.
+ */
+export function lockQrWithPlayer(trx: Transaction<DB>, id: string) {
+  const q = trx.selectFrom('players as p').innerJoin('qr_deposits as q', 'q.player_id', 'p.id').selectAll('q').select('p.inviter_id').where('q.id', '=', id);
+  return (isPostgres(trx) ? q.modifyEnd(sql`for no key update of p for update of q`) : q).executeTakeFirst();
+}
 
 export function findEvent(db: Db, id: string) {
   return db.selectFrom('payment_events').selectAll().where('id', '=', id).executeTakeFirst();

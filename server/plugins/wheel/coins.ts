@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { awaitTurnover, requiredTurnover } from '../../wagering/deposit-turnover';
+import { awaitTurnover, insertTurnover, requiredTurnover } from '../../wagering/deposit-turnover';
 
 /**
  * Wheel coins a deposit earns (docs/invite-wheel.md "Coins"): granted once the player has wagered the deposit
@@ -16,4 +16,15 @@ export async function grantDepositCoins(
   const required = requiredTurnover(d.amount, d.turnover);
   if (!(await awaitTurnover(trx, { playerId: d.playerId, purpose: 'coins', depositRef: d.depositRef, required, coins: d.coins, now: d.now }))) return;
   await trx.updateTable('players').set((eb) => ({ coin: eb('coin', '+', d.coins) })).where('id', '=', d.playerId).execute();
+}
+
+/**
+ * grantDepositCoins as a write of the deposit's movement (issue 43: with the credit, in its one statement on
+ * PostgreSQL): the turnover row the coins wait on, or the coins at once when none is required; null when none are earned.
+ */
+export function depositCoinsWrite(d: { playerId: number; depositRef: string; amount: number; coins: number; turnover: number; now: Date }) {
+  if (d.coins <= 0) return null;
+  const required = requiredTurnover(d.amount, d.turnover);
+  if (required > 0) return (q: Kysely<DB>) => insertTurnover(q, { playerId: d.playerId, purpose: 'coins', depositRef: d.depositRef, required, coins: d.coins, now: d.now });
+  return (q: Kysely<DB>) => q.updateTable('players').set((eb) => ({ coin: eb('coin', '+', d.coins) })).where('id', '=', d.playerId);
 }

@@ -5,7 +5,7 @@ import type { WheelDeps } from './service';
 import routes from './routes';
 
 /** The coins a deposit earns (deposits' credit path). */
-export { grantDepositCoins } from './coins';
+export { grantDepositCoins, depositCoinsWrite } from './coins';
 
 export interface WheelPluginOptions {
   /**
