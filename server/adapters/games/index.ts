@@ -67,7 +67,17 @@ export function simulatorOptionsFromEnv(config: Config, env: Env): GameSimulator
     houseEdge,
     usernamePrefix: prefix,
     maxBet: whole(env, 'GAME_SIM_MAX_BET', 100_000_000),
+    silentFile: silentFile(env),
+    callTimeoutMs: whole(env, 'GAME_SIM_CALL_TIMEOUT_MS', 60_000) || undefined,
   };
+}
+
+/** GAME_SIM_SILENT_FILE: the bench's "provider silent" switch (simulator.ts), a fault injector never set in production. */
+function silentFile(env: Env): string | undefined {
+  const v = env.GAME_SIM_SILENT_FILE;
+  if (!v) return undefined;
+  if (env.NODE_ENV === 'production') throw new ConfigError('GAME_SIM_SILENT_FILE is a test switch (the game simulator stops answering while the file exists): unset it when NODE_ENV=production');
+  return v;
 }
 
 /** GAME_PROVIDER, or the simulator in demo mode, or '' (none configured). */

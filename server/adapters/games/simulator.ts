@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../errors';
 import { nowIso } from '../../db';
@@ -6,6 +7,7 @@ import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import type { SimTransfersTable } from '../../db/schema-game-sim';
 import { ProviderRejectedError } from './provider-errors';
+import { CircuitBreaker } from '../http/breaker';
 import { seededRandom } from './sim-rng';
 import { signLaunchToken, verifyLaunchToken } from './sim-launch-token';
 import { cryptoRandom, spin } from './sim-slot';
@@ -60,6 +62,18 @@ export interface GameSimulatorOptions extends Partial<GameSimulatorKnobs> {
   /** Clock, for token expiry tests. */
   now?: () => Date;
   /**
+   * A file whose presence makes the simulator answer nothing (issue 43's "provider silent" fault): while it exists,
+   * every adapter call waits `callTimeoutMs` and then fails as a call to a remote provider that never answered does
+   * (ProviderTimeoutError, nothing applied). Set from outside the processes (the bench touches and removes it);
+   * GAME_SIM_SILENT_FILE, refused in production. Unset: never silent.
+   */
+  silentFile?: string;
+  /**
+   * The caller's timeout of one adapter call while the simulator is silent, ms: what a real adapter's HTTP client
+   * gives a provider (server/adapters/http, 8 s there). 3 s here, below the 5 s the load phase counts as hung.
+   */
+  callTimeoutMs?: number;
+  /**
    * The wallet's database, read for its games table (which games exist, which log in with a password); defaults
    * to the store. The simulator's own tables live in the store given to the constructor (sim-store.ts).
    */
@@ -77,7 +91,17 @@ export const GAME_SIM_DEFAULTS = {
   maxBet: 1_000_000,
   feedPageSize: 500,
   eventGames: ['huayhd'],
+  callTimeoutMs: 3000,
 };
+
+/**
+ * The simulator's breaker, as a real provider's client has one (docs/providers/README.md "Circuit breaker"): after
+ * 5 unanswered calls in a minute the calls fail at once, and one probe goes through every 3 s (a remote provider's
+ * is 30 s; the simulator's is short so the wallet is back within seconds of the provider, issue 43's goal). Only the
+ * silence counts: the per-call faults (failureRate, timeoutRate, failNext) model a provider that answers badly, and a
+ * breaker opened by them would change what the transfer suites test.
+ */
+export const GAME_SIM_BREAKER = { failureThreshold: 5, windowMs: 60_000, coolDownMs: 3000 } as const;
 
 /** An authenticated game page: the provider account behind a valid launch token. */
 export interface SimSession {
@@ -175,6 +199,10 @@ export class GameSimulator implements GameProvider {
   private readonly roundRandom: () => number;
   private readonly now: () => Date;
   private readonly catalogue: Kysely<DB>;
+  readonly silentFile: string | null;
+  private readonly callTimeoutMs: number;
+  /** Open while the simulator has been silent (issue 43); registered for /readyz/detail by the game-sim plugin. */
+  readonly breaker: CircuitBreaker;
 
   /** @param store where the simulator's own sim_ tables live: its own SQLite file, or the wallet's PostgreSQL database (sim-store.ts). */
   constructor(
@@ -201,6 +229,15 @@ export class GameSimulator implements GameProvider {
     this.roundRandom = o.roundRandom ?? cryptoRandom;
     this.now = o.now ?? (() => new Date());
     this.catalogue = o.catalogue ?? store;
+    this.silentFile = o.silentFile || null;
+    if (!Number.isSafeInteger(o.callTimeoutMs) || o.callTimeoutMs <= 0) throw new RangeError(`callTimeoutMs must be a positive whole number, got ${o.callTimeoutMs}`);
+    this.callTimeoutMs = o.callTimeoutMs;
+    this.breaker = new CircuitBreaker('game-simulator', GAME_SIM_BREAKER);
+  }
+
+  /** True while the silence file exists (checked on every call: one stat, only when GAME_SIM_SILENT_FILE is set). */
+  silent(): boolean {
+    return this.silentFile !== null && fs.existsSync(this.silentFile);
   }
 
   // ---- knobs and deterministic faults -------------------------------------------------------------
@@ -258,8 +295,20 @@ export class GameSimulator implements GameProvider {
     await sleep((this.knobs.latencyMs / 2) * (0.5 + this.rng()));
   }
 
-  /** Runs one adapter call the way a remote call behaves: latency, the work, latency, and the chosen fault. */
+  /**
+   * Runs one adapter call the way a remote call behaves: latency, the work, latency, and the chosen fault. While
+   * silent: no answer until the caller's timeout, nothing applied; with the breaker open, refused at once.
+   */
   private async remote<T>(op: SimOperation, work: (fault: SimFault | null) => Promise<T>): Promise<T> {
+    if (this.silentFile !== null) {
+      if (!this.breaker.allow()) throw new ProviderTimeoutError(`game simulator: ${op} not sent, circuit open (not applied)`);
+      if (this.silent()) {
+        await sleep(this.callTimeoutMs);
+        this.breaker.failure('timeout');
+        throw new ProviderTimeoutError(`game simulator: ${op} got no answer within ${this.callTimeoutMs} ms (not applied)`);
+      }
+      this.breaker.success();
+    }
     const fault = this.nextFault(op);
     await this.delay();
     if (fault === 'timeout-before-apply') throw new ProviderTimeoutError(`game simulator: ${op} timed out (not applied)`);

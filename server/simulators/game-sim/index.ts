@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { circuitsOf } from '../../adapters/http';
 import type { FastifyReply } from 'fastify';
 import { badRequest, unauthorized } from '../../errors';
 import { errorBody as error } from '../../lib/wire-schemas';
@@ -35,6 +36,8 @@ export default fp(
   async (app) => {
     const sim = app.gameSim;
     if (!sim) return;
+    // With the silence switch (GAME_SIM_SILENT_FILE, issue 43) the simulator's breaker is in /readyz/detail.
+    if (sim.silentFile !== null) circuitsOf(app).add(sim.breaker);
 
     const defaultLang: SimLang = app.config.market === 'lao' ? 'la' : 'th';
     const langOf = (q: string | undefined): SimLang => (q === 'th' || q === 'la' || q === 'en' ? q : defaultLang);
