@@ -235,6 +235,7 @@ export async function idempotentIn<T>(
                   .values({ player_id: k.playerId, idem_key: k.key, request_hash: k.hash, state: 'processing', status_code: null, response_body: null, created_at: nowIso(), updated_at: nowIso() })
                   .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing())
                   .returning('player_id'),
+              run: (trx) => claimKey.run(trx, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, now: nowIso() }),
               mustChange: KEY_TAKEN,
             },
           ],
@@ -253,6 +254,7 @@ export async function idempotentIn<T>(
               .set({ state: 'done', status_code: a.status, response_body: body, updated_at: at })
               .where('player_id', '=', k.playerId)
               .where('idem_key', '=', k.key),
+          run: (trx) => storeAnswer.run(trx, { player_id: k.playerId, idem_key: k.key, status_code: a.status, response_body: body, now: at }),
         },
       ];
     },

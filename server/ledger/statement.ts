@@ -79,13 +79,16 @@ export async function writeStatement(trx: Transaction<DB>, s: StatementInput): P
 /** The statement line as a part of a movement (moveMoney, server/ledger/movement.ts): written with its entries. */
 export function statementLine(s: StatementInput): MovementPart {
   const row = lineRow(s);
-  return { write: (q: Kysely<DB>) => q.insertInto('statements').values({ ...row, updated_at: row.created_at }) };
+  return { write: (q: Kysely<DB>) => q.insertInto('statements').values({ ...row, updated_at: row.created_at }), run: (trx) => insertLine.run(trx, row) };
 }
 
 /** A line moved to SUCCESS or FAILED, as a part of the movement that settles or reverses it. */
 export function statementStatus(refType: string, refId: string, status: MovementStatus): MovementPart {
   const at = nowIso();
-  return { write: (q: Kysely<DB>) => q.updateTable('statements').set({ status, updated_at: at }).where('ref_type', '=', refType).where('ref_id', '=', refId) };
+  return {
+    write: (q: Kysely<DB>) => q.updateTable('statements').set({ status, updated_at: at }).where('ref_type', '=', refType).where('ref_id', '=', refId),
+    run: (trx) => setLineStatus.run(trx, { status, updated_at: at, ref_type: refType, ref_id: refId }),
+  };
 }
 
 /** Moves a statement line to SUCCESS or FAILED, in the transaction that settles or reverses the movement. */

@@ -25,6 +25,15 @@ export async function readTransfer(db: Kysely<DB>, id: string): Promise<GameTran
   return t && norm(t);
 }
 
+const closeRowId = prepared((db, a: { id: string; status: 'settled' | 'failed'; updated_at: string; note: string | null }) =>
+  db
+    .updateTable('game_transfers')
+    .set({ status: a.status, claimed_until: null, updated_at: a.updated_at, last_error: sql<string | null>`coalesce(${a.note}, last_error)` })
+    .where('id', '=', a.id)
+    .where('status', '=', 'pending')
+    .returning('id'),
+);
+
 /**
  * A pending transfer moved to settled or failed, as the condition of its closing movement (moveMoney): it changes
  * no row when the transfer is not pending (someone closed it first; on PostgreSQL the UPDATE waits for that closer's
@@ -39,6 +48,7 @@ export function closePendingPart(a: { id: string; status: 'settled' | 'failed'; 
         .where('id', '=', a.id)
         .where('status', '=', 'pending')
         .returning('id'),
+    run: (trx) => closeRowId.run(trx, { id: a.id, status: a.status, updated_at: a.updatedAt, note: a.note ?? null }),
     mustChange: 'NOT_PENDING',
   };
 }
@@ -85,7 +95,7 @@ const insertRow = prepared((db, a: TransferRow) =>
 
 /** A transfer row, as a part of the movement that opens it. */
 export function insertTransferPart(row: GameTransfersTable): MovementPart {
-  return { write: (q) => q.insertInto('game_transfers').values(row) };
+  return { write: (q) => q.insertInto('game_transfers').values(row), run: (trx) => insertRow.run(trx, row) };
 }
 
 /** Inserts a transfer row (prepared: one of the hot statements of a transfer). */
