@@ -63,12 +63,12 @@ function print(r: LoadReport): void {
 /** Runs the switch's phase; true when it is clean. */
 export async function loadPhase(args: string[]): Promise<boolean> {
   const profileDir = args.includes('--profile') ? fs.mkdtempSync(path.join(os.tmpdir(), 'wallet-load-prof-')) : null;
-  const appNodeOptions = profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : undefined;
+  const appNodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : undefined;
   const date = new Date().toISOString().slice(0, 10);
   console.log(`A day of load (${date}, ${os.availableParallelism()} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}):`);
   let ok = true;
   if (args.includes('--load-short')) {
-    const r = await runLoad({ players: 300, durationS: 60, workers: 2, rampS: 30, appNodeOptions });
+    const r = await runLoad({ players: 300, durationS: 60, workers: 2, rampS: 30, appNodeArgs });
     print(r);
     ok = r.ok;
   } else if (args.includes('--faults')) {
@@ -78,12 +78,12 @@ export async function loadPhase(args: string[]): Promise<boolean> {
       return false;
     }
     const durationS = Math.max(...faults.map((f) => f.atS + f.durationS)) + 60;
-    const r = await runLoad({ players: Number(process.env.LOAD_PLAYERS || 2000), durationS, workers: 2, faults, appNodeOptions });
+    const r = await runLoad({ players: Number(process.env.LOAD_PLAYERS || 2000), durationS, workers: 2, faults, appNodeArgs });
     print(r);
     ok = r.ok;
   } else {
     const players = Number(process.env.LOAD_PLAYERS || 2000);
-    const main = await runLoad({ players, durationS: Number(process.env.LOAD_SECONDS || 300), workers: 2, appNodeOptions });
+    const main = await runLoad({ players, durationS: Number(process.env.LOAD_SECONDS || 300), workers: 2, appNodeArgs });
     print(main);
     ok = main.ok;
     if (profileDir) console.log(profileSummary(profileDir).join('\n'));

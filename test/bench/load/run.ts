@@ -247,9 +247,9 @@ interface App {
   stop(): Promise<number | null>;
 }
 
-function startApp(env: NodeJS.ProcessEnv): Promise<App> {
+function startApp(env: NodeJS.ProcessEnv, nodeArgs: string[]): Promise<App> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...(process.env.LOAD_APP_NODE_ARGS || '').split(' ').filter(Boolean), '--import', 'tsx', 'server/start.ts'], { cwd: APP_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/start.ts'], { cwd: APP_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
@@ -412,8 +412,8 @@ export async function runLoad(opts: {
   faults?: FaultStep[];
   /** Seconds over which the players arrive (log in) before the window; players / LOAD_LOGINS_PER_SECOND by default. */
   rampS?: number;
-  /** NODE_OPTIONS of the app's processes (e.g. --cpu-prof --cpu-prof-dir=...). */
-  appNodeOptions?: string;
+  /** Node flags of the app's primary, which node:cluster hands its workers (execArgv), e.g. --cpu-prof --cpu-prof-dir=... (not allowed in NODE_OPTIONS). */
+  appNodeArgs?: string[];
 }): Promise<LoadReport> {
   const { players: n, durationS, workers } = opts;
   const faults = opts.faults ?? [];
@@ -458,9 +458,8 @@ export async function runLoad(opts: {
       // A provider in the same region answers in ~20 ms (the demo default is 150 ms, a feel for the UI).
       GAME_SIM_LATENCY_MS: process.env.LOAD_GAME_LATENCY_MS || '20',
       LOG_LEVEL: 'warn',
-      ...(opts.appNodeOptions ? { NODE_OPTIONS: opts.appNodeOptions } : {}),
     };
-    app = await startApp({ ...base, ...env } as NodeJS.ProcessEnv);
+    app = await startApp({ ...base, ...env } as NodeJS.ProcessEnv, opts.appNodeArgs ?? []);
     const url = app.url;
     const primaryPid = app.proc.pid!;
     log(`app up at ${url}: primary ${primaryPid}, workers ${childPids(primaryPid).join(', ')}`);
