@@ -44,8 +44,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }>
   return { value, ms: Date.now() - started };
 }
 
-test('the default call timeout is under the 5 s the load phase counts as hung, and the breaker lets a probe through within seconds', () => {
-  expect(GAME_SIM_DEFAULTS.callTimeoutMs).toBeLessThan(5000);
+test('two calls in a row at the default call timeout stay under the 5 s the load phase counts as hung, and the breaker lets a probe through within seconds', () => {
+  // A game -> wallet transfer asks the balance, then withdraws: both unanswered is two timeouts.
+  expect(2 * GAME_SIM_DEFAULTS.callTimeoutMs).toBeLessThan(5000);
   expect(GAME_SIM_BREAKER.coolDownMs).toBeLessThanOrEqual(5000);
 });
 
@@ -61,16 +62,16 @@ test('silent: transfers answer 202 IN_PROGRESS after the call timeout, then at o
   for (const r of first) {
     expect([r.value.statusCode, r.value.json().status]).toEqual([202, 'IN_PROGRESS']);
     expect(r.ms).toBeGreaterThanOrEqual(CALL_TIMEOUT_MS - 50);
-    expect(r.ms).toBeLessThan(CALL_TIMEOUT_MS + 2000);
+    expect(r.ms).toBeLessThan(CALL_TIMEOUT_MS + 3000);
   }
   // Then the circuit is open: the next ones are refused before any wait.
   expect(circuitsOf(t.app).get('game-simulator')?.state).toBe('open');
   const fast = await timed(() => transfer(10));
   expect([fast.value.statusCode, fast.value.json().status]).toEqual([202, 'IN_PROGRESS']);
-  expect(fast.ms).toBeLessThan(500);
+  expect(fast.ms).toBeLessThan(1000);
   const activate = await timed(() => t.app.inject({ method: 'GET', url: '/api/wallet/activate/joker2', headers: p.headers }));
   expect([activate.value.statusCode, activate.value.json()]).toEqual([502, { message: 'SLOT_ACTIVATE_FAIL' }]);
-  expect(activate.ms).toBeLessThan(500);
+  expect(activate.ms).toBeLessThan(1000);
   expect((await t.app.ops.readiness()).degraded).toEqual(['game-simulator']);
 
   fs.rmSync(silentFile);
@@ -81,7 +82,7 @@ test('silent: transfers answer 202 IN_PROGRESS after the call timeout, then at o
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
-  expect(back.ms).toBeLessThan(GAME_SIM_BREAKER.coolDownMs + CALL_TIMEOUT_MS + 1000);
+  expect(back.ms).toBeLessThan(GAME_SIM_BREAKER.coolDownMs + CALL_TIMEOUT_MS + 3000);
   expect(circuitsOf(t.app).get('game-simulator')?.state).toBe('closed');
 
   // The reconciler sends the pending transfers again (the provider never got them) and settles them.

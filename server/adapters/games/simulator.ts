@@ -70,7 +70,9 @@ export interface GameSimulatorOptions extends Partial<GameSimulatorKnobs> {
   silentFile?: string;
   /**
    * The caller's timeout of one adapter call while the simulator is silent, ms: what a real adapter's HTTP client
-   * gives a provider (server/adapters/http, 8 s there). 3 s here, below the 5 s the load phase counts as hung.
+   * gives a provider (server/adapters/http, 8 s there). 2 s here: a game -> wallet transfer makes two calls in a row
+   * (the balance, then the withdrawal), and both timed out must stay under the 5 s the load phase counts as hung
+   * (3 s gave 6.5 s answers in the first fault run, 2026-12-02).
    */
   callTimeoutMs?: number;
   /**
@@ -91,7 +93,7 @@ export const GAME_SIM_DEFAULTS = {
   maxBet: 1_000_000,
   feedPageSize: 500,
   eventGames: ['huayhd'],
-  callTimeoutMs: 3000,
+  callTimeoutMs: 2000,
 };
 
 /**

@@ -10,7 +10,7 @@
  *   rate limits count per process meanwhile, /readyz names Redis, broadcasts reach only the sending process's sockets.
  * - One worker SIGKILLed: the primary forks a replacement (server/cluster.ts); the other worker serves meanwhile.
  * - The game provider silent for 30 s: the simulator's silence file (GAME_SIM_SILENT_FILE) exists, so its calls time
- *   out after 3 s and then its breaker refuses them at once: transfers answer 202 IN_PROGRESS, the reconciler settles.
+ *   out after 2 s and then its breaker refuses them at once: transfers answer 202 IN_PROGRESS, the reconciler settles.
  *
  * These stop the machine's shared PostgreSQL and Redis: run the variant only where nothing else needs them then.
  */
