@@ -30,6 +30,8 @@ export interface Prepared<A, O> {
   run(db: Kysely<DB>, args: A): Promise<QueryResult<O>>;
   /** The compiled SQL for an engine (tests). */
   sqlFor(db: Kysely<DB>): string;
+  /** The compiled SQL for `db`'s engine with these arguments as its parameters, not run (a movement's CTE: ledger/movement.ts). */
+  bound(db: Kysely<DB>, args: A): { sql: string; parameters: unknown[] };
 }
 
 /**
@@ -163,14 +165,16 @@ export function prepared<A extends Record<string, unknown>, O>(build: (db: Kysel
     }
     return c;
   };
-  const run = (db: Kysely<DB>, args: A): Promise<QueryResult<O>> => {
-    const c = compiledFor(db);
-    const parameters = c.parameters.map((p) => {
+  const bind = (c: CompiledQuery<O>, args: A): unknown[] =>
+    c.parameters.map((p) => {
       if (!(p instanceof StandIn)) return p;
       const v = args[p.name];
       if (v === undefined) throw new Error(`prepared query: argument ${p.name} is missing`);
       return v;
     });
+  const run = (db: Kysely<DB>, args: A): Promise<QueryResult<O>> => {
+    const c = compiledFor(db);
+    const parameters = bind(c, args);
     if (db.isTransaction) {
       const inTransaction = transactionDirect.get(db);
       if (inTransaction) return runDirect<O>(inTransaction, c.sql, parameters);
@@ -193,5 +197,9 @@ export function prepared<A extends Record<string, unknown>, O>(build: (db: Kysel
     all: async (db, args) => (await run(db, args)).rows,
     first: async (db, args) => (await run(db, args)).rows[0],
     sqlFor: (db) => compiledFor(db).sql,
+    bound: (db, args) => {
+      const c = compiledFor(db);
+      return { sql: c.sql, parameters: bind(c, args) };
+    },
   };
 }

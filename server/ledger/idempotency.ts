@@ -4,7 +4,7 @@ import type { DB } from '../db/schema';
 import { nowIso, type RunTransaction } from '../db';
 import { prepared } from '../db/prepared';
 import { AppError, badRequest, conflict } from '../errors';
-import { MovementRefused, type MovementPart } from './movement';
+import { MovementRefused, preparedPart, type MovementPart } from './movement';
 
 /** Canonical JSON (keys sorted) so that the same body always hashes the same. */
 function canonical(v: unknown): string {
@@ -27,6 +27,14 @@ const claimKey = prepared((db, a: { player_id: number; idem_key: string; request
     .insertInto('idempotency_keys')
     .values({ player_id: a.player_id, idem_key: a.idem_key, request_hash: a.request_hash, state: 'processing', status_code: null, response_body: null, created_at: a.now, updated_at: a.now })
     .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing()),
+);
+/** claimKey as the part of a movement: its RETURNING tells the movement whether the key was free. */
+const claimKeyReturning = prepared((db, a: { player_id: number; idem_key: string; request_hash: string; now: string }) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({ player_id: a.player_id, idem_key: a.idem_key, request_hash: a.request_hash, state: 'processing', status_code: null, response_body: null, created_at: a.now, updated_at: a.now })
+    .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing())
+    .returning('player_id'),
 );
 const storeAnswer = prepared((db, a: { player_id: number; idem_key: string; status_code: number; response_body: string; now: string }) =>
   db
@@ -224,40 +232,11 @@ export async function idempotentIn<T>(
       stored = text;
       return r;
     },
-    claimParts: () =>
-      claimed
-        ? []
-        : [
-            {
-              write: (q) =>
-                q
-                  .insertInto('idempotency_keys')
-                  .values({ player_id: k.playerId, idem_key: k.key, request_hash: k.hash, state: 'processing', status_code: null, response_body: null, created_at: nowIso(), updated_at: nowIso() })
-                  .onConflict((oc) => oc.columns(['player_id', 'idem_key']).doNothing())
-                  .returning('player_id'),
-              run: (trx) => claimKey.run(trx, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, now: nowIso() }),
-              mustChange: KEY_TAKEN,
-            },
-          ],
+    claimParts: () => (claimed ? [] : [preparedPart(claimKeyReturning, { player_id: k.playerId, idem_key: k.key, request_hash: k.hash, now: nowIso() }, KEY_TAKEN)]),
     claimed: () => {
       claimed = true;
     },
-    answerParts: (a) => {
-      if (!claimed) return [];
-      const at = nowIso();
-      const body = JSON.stringify(a);
-      return [
-        {
-          write: (q) =>
-            q
-              .updateTable('idempotency_keys')
-              .set({ state: 'done', status_code: a.status, response_body: body, updated_at: at })
-              .where('player_id', '=', k.playerId)
-              .where('idem_key', '=', k.key),
-          run: (trx) => storeAnswer.run(trx, { player_id: k.playerId, idem_key: k.key, status_code: a.status, response_body: body, now: at }),
-        },
-      ];
-    },
+    answerParts: (a) => (claimed ? [preparedPart(storeAnswer, { player_id: k.playerId, idem_key: k.key, status_code: a.status, response_body: JSON.stringify(a), now: nowIso() })] : []),
     answered: (a) => {
       if (claimed) stored = JSON.stringify(a);
     },

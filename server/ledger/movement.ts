@@ -1,8 +1,8 @@
-import { sql, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import { nowIso } from '../db';
 import { isPostgres } from '../db/portable';
-import { nameOnPostgres } from '../db/prepared';
+import { nameOnPostgres, type Prepared } from '../db/prepared';
 import { accountCode, LedgerError, type AccountRef } from './accounts';
 import { AccountMovedError, DuplicateEntryError, InsufficientFundsError, postEntry, tellObservers, checkEntry, type EntryInput, type PostedEntry } from './journal';
 
@@ -31,18 +31,25 @@ export interface WriteBuilder {
 }
 
 export interface MovementPart {
-  /** The write, built from `q` (a transaction on SQLite, the pool's handle on PostgreSQL). */
-  write: (q: Kysely<DB>) => WriteBuilder;
   /**
-   * The same write as a prepared query (server/db/prepared.ts), which SQLite's transaction runs instead of building
-   * `write`: a transfer's parts built by Kysely at every run cost SQLite's single thread ~0.5 ms a transfer (issue 43).
+   * The write as a prepared query (server/db/prepared.ts) and its arguments: SQLite's transaction runs it, and
+   * PostgreSQL's statement takes its compiled SQL as a CTE. Nothing is built at run time: Kysely building a
+   * transfer's parts cost ~0.3 ms of the app's CPU a transfer on PostgreSQL and ~0.7 ms on SQLite (issue 43).
    */
-  run?: (trx: Kysely<DB>) => Promise<QueryResult<unknown>>;
+  prepared?: Prepared<never, unknown>;
+  args?: Record<string, unknown>;
+  /** Or the write built at run time from `q` (a transaction on SQLite, the pool's handle on PostgreSQL): rare writes, tests. */
+  write?: (q: Kysely<DB>) => WriteBuilder;
   /**
    * When set, the write must change a row (give it a RETURNING): if it changes none, the whole movement is refused
    * with MovementRefused(reason) and nothing is written. E.g. closing a transfer that is still pending.
    */
   mustChange?: string;
+}
+
+/** A part of a prepared query: `prepared(...)`'s result with its arguments, typed at the call. */
+export function preparedPart<A extends object>(query: Prepared<A & Record<string, unknown>, unknown>, args: A, mustChange?: string): MovementPart {
+  return { prepared: query as unknown as Prepared<never, unknown>, args: args as Record<string, unknown>, mustChange };
 }
 
 export interface Movement {
@@ -70,42 +77,70 @@ export async function moveMoney<T = undefined>(
   if (!isPostgres(db)) {
     return db.transaction().execute(async (trx) => {
       const m = await plan(trx);
-      for (const part of m.parts) {
-        const changed = part.run ? changedResult(await part.run(trx)) : changedRows(await part.write(trx).execute());
-        if (part.mustChange && !changed) throw new MovementRefused(part.mustChange);
-      }
-      const entries: PostedEntry[] = [];
-      for (const e of m.entries) entries.push(await postEntry(trx, e));
-      return { entries, result: m.result as T };
+      return { entries: await applyInTransaction(trx, m), result: m.result as T };
     });
   }
   const m = await plan(db);
+  return { entries: await oneStatement(db, m), result: m.result as T };
+}
+
+/**
+ * A movement inside a transaction the caller holds (a webhook's credit beside the deposit's own rows): on PostgreSQL
+ * its one statement runs in that transaction, on SQLite its parts and postEntry do. A refusal throws; the caller's
+ * transaction then rolls back with it.
+ */
+export async function moveInTransaction(trx: Transaction<DB>, m: Movement): Promise<PostedEntry[]> {
+  return isPostgres(trx) ? oneStatement(trx, m) : applyInTransaction(trx, m);
+}
+
+async function applyInTransaction(trx: Transaction<DB>, m: Movement): Promise<PostedEntry[]> {
+  for (const part of m.parts) {
+    const changed = part.prepared ? changedResult(await part.prepared.run(trx, part.args as never)) : changedRows(await writeOf(part)(trx).execute());
+    if (part.mustChange && !changed) throw new MovementRefused(part.mustChange);
+  }
+  const entries: PostedEntry[] = [];
+  for (const e of m.entries) entries.push(await postEntry(trx, e));
+  return entries;
+}
+
+/** PostgreSQL: the movement as one statement (data-modifying CTEs, ledger_require and ledger_post calls). */
+async function oneStatement(db: Kysely<DB>, m: Movement): Promise<PostedEntry[]> {
   for (const e of m.entries) checkEntry(e);
   const at = nowIso();
-  const ctes = m.parts.map((p, i) => sql`${sql.raw(`w${i}`)} as (${p.write(db)})`);
-  const selections: RawBuilder<unknown>[] = [];
+  // The statement's text, composed from compiled pieces (each part's SQL with its placeholders moved past the ones
+  // before it), and its parameters.
+  const parameters: unknown[] = [];
+  const ctes: string[] = [];
+  const selections: string[] = [];
   m.parts.forEach((p, i) => {
-    if (p.mustChange) selections.push(sql`ledger_require(exists (select 1 from ${sql.raw(`w${i}`)}), ${p.mustChange})`);
+    const c = p.prepared ? p.prepared.bound(db, p.args as never) : writeOf(p)(db).compile();
+    ctes.push(`w${i} as (${renumbered(c.sql, parameters.length)})`);
+    parameters.push(...c.parameters);
   });
-  m.entries.forEach((e) => selections.push(ledgerPost(e, at)));
+  m.parts.forEach((p, i) => {
+    if (!p.mustChange) return;
+    parameters.push(p.mustChange);
+    selections.push(`ledger_require(exists (select 1 from w${i}), $${parameters.length})`);
+  });
+  for (const e of m.entries) {
+    selections.push(renumbered(LEDGER_POST, parameters.length));
+    parameters.push(...ledgerPostArgs(e, at));
+  }
   // A plan that found nothing to do (a game balance already right): nothing is sent.
-  if (!selections.length && !ctes.length) return { entries: [], result: m.result as T };
-  if (!selections.length) selections.push(sql`true`);
-  const statement = sql<Record<string, unknown>>`${ctes.length ? sql`with ${sql.join(ctes)} ` : sql``}select ${sql.join(
-    selections.map((s, i) => sql`${s} as ${sql.raw(`r${i}`)}`),
-  )}`;
+  if (!selections.length && !ctes.length) return [];
+  if (!selections.length) selections.push('true');
+  const text = `${ctes.length ? `with ${ctes.join(', ')} ` : ''}select ${selections.map((x, i) => `${x} as r${i}`).join(', ')}`;
   let row: Record<string, unknown>;
   try {
-    const compiled = statement.compile(db);
-    nameOnPostgres(compiled.sql);
-    row = (await db.executeQuery(compiled)).rows[0];
+    nameOnPostgres(text);
+    row = (await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters))).rows[0];
   } catch (e) {
     throw ledgerErrorOf(e);
   }
   const conditions = m.parts.filter((p) => p.mustChange).length;
   const entries = m.entries.map((e, i) => postedOf(e, row[`r${conditions + i}`]));
   for (const e of m.entries) tellObservers(db, e.kind);
-  return { entries, result: m.result as T };
+  return entries;
 }
 
 /** Rows or a count, from a prepared query's result. */
@@ -121,8 +156,25 @@ function changedRows(rows: unknown[]): boolean {
   return n === undefined ? true : n > 0n;
 }
 
-/** The ledger_post call of one entry: its postings as parallel arrays, the accounts' attributes from accounts.ts. */
-function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilder<unknown> {
+/** ledger_post's call, its 14 parameters numbered from $1 (renumbered into the statement). */
+const LEDGER_POST =
+  'ledger_post($1, $2, $3::bigint, $4, $5::text, $6::text, $7::text[], $8::text[], $9::bigint[], $10::text[], $11::integer[], $12::bigint[], $13::integer[], $14)';
+
+/** The placeholders of a compiled piece moved past the `offset` parameters before it, cached per piece and offset. */
+const renumberedTexts = new Map<string, string>();
+function renumbered(text: string, offset: number): string {
+  if (offset === 0) return text;
+  const key = `${offset}:${text}`;
+  let out = renumberedTexts.get(key);
+  if (out === undefined) {
+    out = text.replace(/\$(\d+)/g, (_, d: string) => `$${Number(d) + offset}`);
+    if (renumberedTexts.size < 2_000) renumberedTexts.set(key, out);
+  }
+  return out;
+}
+
+/** ledger_post's arguments for one entry: its postings as parallel arrays, the accounts' attributes from accounts.ts. */
+function ledgerPostArgs(e: EntryInput & { currency: string }, at: string): unknown[] {
   const codes: string[] = [];
   const kinds: string[] = [];
   const players: (number | null)[] = [];
@@ -131,7 +183,6 @@ function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilde
   const amounts: number[] = [];
   const versions: (number | null)[] = [];
   for (const p of e.postings) {
-    versions.push(p.expectVersion ?? null);
     const a = accountAttributes(p.account, e.currency);
     codes.push(a.code);
     kinds.push(a.kind);
@@ -139,9 +190,15 @@ function ledgerPost(e: EntryInput & { currency: string }, at: string): RawBuilde
     scopes.push(a.scope);
     floors.push(a.allowNegative);
     amounts.push(p.amount);
+    versions.push(p.expectVersion ?? null);
   }
-  return sql`ledger_post(${e.reference}, ${e.kind}, ${e.playerId ?? null}::bigint, ${e.currency}, ${e.memo ?? null}::text, ${e.reversesReference ?? null}::text, ${codes}::text[], ${kinds}::text[], ${players}::bigint[], ${scopes}::text[], ${floors}::integer[], ${amounts}::bigint[], ${versions}::integer[], ${at})`;
+  return [e.reference, e.kind, e.playerId ?? null, e.currency, e.memo ?? null, e.reversesReference ?? null, codes, kinds, players, scopes, floors, amounts, versions, at];
 }
+
+const writeOf = (p: MovementPart) => {
+  if (!p.write) throw new LedgerError('a movement part needs a prepared query or a write');
+  return p.write;
+};
 
 /** What an account is when it is created (ensureAccounts' rule: system accounts may go below zero). */
 function accountAttributes(ref: AccountRef, currency: string) {

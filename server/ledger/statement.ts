@@ -1,9 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { MovementStatus, StatementsTable } from '../db/schema-ledger';
 import { nowIso } from '../db';
 import { prepared } from '../db/prepared';
-import type { MovementPart } from './movement';
+import { preparedPart, type MovementPart } from './movement';
 
 /*
  * Statement lines are written beside the ledger: every feature that moves money (transfers, withdrawals, deposits,
@@ -78,17 +78,12 @@ export async function writeStatement(trx: Transaction<DB>, s: StatementInput): P
 
 /** The statement line as a part of a movement (moveMoney, server/ledger/movement.ts): written with its entries. */
 export function statementLine(s: StatementInput): MovementPart {
-  const row = lineRow(s);
-  return { write: (q: Kysely<DB>) => q.insertInto('statements').values({ ...row, updated_at: row.created_at }), run: (trx) => insertLine.run(trx, row) };
+  return preparedPart(insertLine, lineRow(s));
 }
 
 /** A line moved to SUCCESS or FAILED, as a part of the movement that settles or reverses it. */
 export function statementStatus(refType: string, refId: string, status: MovementStatus): MovementPart {
-  const at = nowIso();
-  return {
-    write: (q: Kysely<DB>) => q.updateTable('statements').set({ status, updated_at: at }).where('ref_type', '=', refType).where('ref_id', '=', refId),
-    run: (trx) => setLineStatus.run(trx, { status, updated_at: at, ref_type: refType, ref_id: refId }),
-  };
+  return preparedPart(setLineStatus, { status, updated_at: nowIso(), ref_type: refType, ref_id: refId });
 }
 
 /** Moves a statement line to SUCCESS or FAILED, in the transaction that settles or reverses the movement. */

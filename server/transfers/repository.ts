@@ -4,7 +4,7 @@ import type { GameTransfersTable } from '../db/schema-ledger';
 import { sql } from 'kysely';
 import { isPostgres } from '../db/portable';
 import { prepared } from '../db/prepared';
-import type { MovementPart } from '../ledger/movement';
+import { preparedPart, type MovementPart } from '../ledger/movement';
 
 export type GameTransfer = GameTransfersTable;
 
@@ -40,17 +40,7 @@ const closeRowId = prepared((db, a: { id: string; status: 'settled' | 'failed'; 
  * row lock, then finds the status changed), and the movement is then refused whole. A `note` replaces last_error.
  */
 export function closePendingPart(a: { id: string; status: 'settled' | 'failed'; updatedAt: string; note?: string }): MovementPart {
-  return {
-    write: (q) =>
-      q
-        .updateTable('game_transfers')
-        .set({ status: a.status, claimed_until: null, updated_at: a.updatedAt, last_error: sql<string | null>`coalesce(${a.note ?? null}, last_error)` })
-        .where('id', '=', a.id)
-        .where('status', '=', 'pending')
-        .returning('id'),
-    run: (trx) => closeRowId.run(trx, { id: a.id, status: a.status, updated_at: a.updatedAt, note: a.note ?? null }),
-    mustChange: 'NOT_PENDING',
-  };
+  return preparedPart(closeRowId, { id: a.id, status: a.status, updated_at: a.updatedAt, note: a.note ?? null }, 'NOT_PENDING');
 }
 
 const closeRow = prepared((db, a: { id: string; status: 'settled' | 'failed'; updated_at: string; note: string | null }) =>
@@ -95,7 +85,7 @@ const insertRow = prepared((db, a: TransferRow) =>
 
 /** A transfer row, as a part of the movement that opens it. */
 export function insertTransferPart(row: GameTransfersTable): MovementPart {
-  return { write: (q) => q.insertInto('game_transfers').values(row), run: (trx) => insertRow.run(trx, row) };
+  return preparedPart(insertRow, row);
 }
 
 /** Inserts a transfer row (prepared: one of the hot statements of a transfer). */
