@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError } from '../../config';
 import { startPoller, type Poller } from '../../jobs/poller';
 import { runWageringPass, type BonusDeps, type WageringReport } from './engine';
-import { findActiveBonus } from './repository';
-import { bonusDebtOf } from './takeback';
 import { unprocessable } from '../../errors';
 import routes from './routes';
 import { startJobLease, type Lease } from '../../jobs/lease';
@@ -56,9 +54,18 @@ async function bonus(app: FastifyInstance, opts: BonusPluginOptions) {
 
   // BONUS_CONDITION while a bonus is active; BONUS_DEBT (thrown: a code of its own) while part of an ended bonus is
   // still to be taken back from the games (takeback.ts). Both read under the withdrawal's player lock.
+  // One statement (issue 43: findActiveBonus and bonusDebtOf's reads were two round trips on PostgreSQL).
   app.wallet.setBonusGate(async (db, playerId) => {
-    if (await findActiveBonus(db, playerId)) return true;
-    if ((await bonusDebtOf(db, playerId)) > 0) throw unprocessable('BONUS_DEBT');
+    const g = await db
+      .selectFrom('user_bonuses')
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()), eb.val(0)).as('active'),
+        eb.fn.coalesce(eb.fn.sum<number>(eb.case().when('debt', '>', 0).then(eb.ref('debt')).else(0).end()), eb.val(0)).as('debt'),
+      ])
+      .where('player_id', '=', playerId)
+      .executeTakeFirstOrThrow();
+    if (Number(g.active) > 0) return true;
+    if (Number(g.debt) > 0) throw unprocessable('BONUS_DEBT');
     return false;
   });
 

@@ -78,11 +78,12 @@ it('game -> game: the key claimed in the first leg, answered in the second', asy
   expect(await transfersOf(p.id)).toBe(3);
 });
 
-it('withdrawAll: the key is claimed in the transaction that takes the money, and replays', async () => {
+it('withdrawAll: the key is claimed in the movement that takes the money, and replays', async () => {
   const p = await t.player({ balance: 500_00 });
   const withdraw = () => t.app.inject({ method: 'POST', url: '/api/wallet/withdrawAll', headers: { ...p.headers, 'idempotency-key': 'k-w' }, payload: { amount: 200 } });
   const seen: boolean[] = [];
-  // The bonus gate runs in the withdrawal's transaction: the key is there, and not yet outside it.
+  // The bonus gate runs with the withdrawal's reads, before its movement: the key is claimed in that movement (issue 43:
+  // one statement with the money on PostgreSQL, its transaction on SQLite), so the gate sees it nowhere yet.
   t.app.wallet.setBonusGate(async (trx, id) => {
     if (id === p.id) {
       const inside = await trx.selectFrom('idempotency_keys').select('state').where('player_id', '=', p.id).where('idem_key', '=', 'k-w').executeTakeFirst();
@@ -93,10 +94,12 @@ it('withdrawAll: the key is claimed in the transaction that takes the money, and
   try {
     const first = await withdraw();
     expect([first.statusCode, first.json().status]).toEqual([200, 'IN_PROGRESS']);
-    expect(seen).toEqual([true, false]);
+    expect(seen).toEqual([false, false]);
+    expect((await keyRow(p.id, 'k-w'))?.state).toBe('done');
     const again = await withdraw();
     expect([again.headers['idempotent-replayed'], again.json()]).toEqual(['true', first.json()]);
-    expect(seen).toHaveLength(2); // the replay never reached the withdrawal's transaction
+    // The replay's movement found the key taken (its claim is the movement's condition): nothing of it was written.
+    expect(seen.slice(2)).toEqual([false, true]);
     const rows = await t.app.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.id).execute();
     expect(rows).toHaveLength(1);
   } finally {

@@ -106,7 +106,7 @@ export default async function routes(app: FastifyInstance) {
     (req, reply) =>
       idempotentIn(app.db, req, reply, async (key) => {
         const amount = amountFromWire(req.body.amount, 1);
-        const r = await requestWithdrawal(scoped(w().withdrawDeps, req), req.playerId, amount, key?.claiming);
+        const r = await requestWithdrawal(scoped(w().withdrawDeps, req), req.playerId, amount, key);
         if (r.status === 'FAILED') throw new AppError(422, 'TRANSFER_FAIL');
         const done = r.status === 'SUCCESS';
         return {
