@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { lockPlayer, moveMoney, postEntry, statementLine, systemAccount, walletAccount, type MovementPart } from '../../ledger';
+import { lockPlayer, statementLine, systemAccount, walletAccount, type MovementPart } from '../../ledger';
 import { LedgerError } from '../../ledger/accounts';
 import type { EntryInput } from '../../ledger/journal';
-import { isPostgres } from '../../db/portable';
+import { moveInTransaction as moveInLedger } from '../../ledger/movement';
 import type { DepositRules } from './domain/rules';
 import { parseBaht } from '../../ledger/money';
 import { recordInviteEarning } from '../invite';
@@ -42,12 +42,8 @@ export interface CreditExtras {
  * round trips).
  */
 async function moveInTransaction(trx: Transaction<DB>, parts: MovementPart[], entries: (EntryInput & { currency: string })[]): Promise<void> {
-  if (isPostgres(trx)) {
-    await moveMoney(trx, () => ({ parts, entries }));
-    return;
-  }
-  for (const part of parts) await part.write(trx).execute();
-  for (const e of entries) await postEntry(trx, e);
+  // The ledger's moveInTransaction (issue 43's lead): one statement on PostgreSQL, parts then postEntry on SQLite.
+  await moveInLedger(trx, { parts, entries });
 }
 
 /**
