@@ -1,5 +1,5 @@
 import { isPostgres } from '../../db/portable';
-import { roundTripsDuring, type SentQuery } from '../../test/support/pg-round-trips';
+import { expectWithinBudget as withinBudget, roundTripsDuring } from '../../test/support/pg-round-trips';
 import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { createPlayer, eventId, expectLedgerOk, signedEvent } from '../../test/support/deposits';
 
@@ -11,13 +11,9 @@ import { createPlayer, eventId, expectLedgerOk, signedEvent } from '../../test/s
  * trips: a statement there is a function call.
  */
 const BUDGET = 6;
-const listed = (trips: SentQuery[]) => trips.map((q, i) => `${i + 1}. ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 
-/** Fails above the budget with the SQL of every round trip in the message. */
-function expectWithinBudget(trips: SentQuery[]): void {
-  if (trips.length > BUDGET) throw new Error(`${trips.length} round trips, the budget is ${BUDGET}:\n${listed(trips)}`);
-  expect(trips.length).toBeLessThanOrEqual(BUDGET);
-}
+/** Fails above the budget with the SQL of every round trip in the message (pg-round-trips.ts). */
+const expectWithinBudget = (trips: Parameters<typeof withinBudget>[0]) => withinBudget(trips, BUDGET, 'a QR credited by the webhook');
 
 // PostgreSQL only: round trips are PostgreSQL's; on SQLite the webhook's behaviour is webhook.test.ts's, on both engines.
 (process.env.DATABASE_URL ? describe : describe.skip)('a QR deposit credited by the payment webhook on PostgreSQL', () => {

@@ -1,5 +1,5 @@
 import { isPostgres } from '../../db/portable';
-import { roundTripsDuring, type SentQuery } from '../../test/support/pg-round-trips';
+import { expectWithinBudget as withinBudget, roundTripsDuring } from '../../test/support/pg-round-trips';
 import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 import { betBody, seamlessPlayer, signedCall, winBody } from '../../test/support/seamless';
 
@@ -10,14 +10,10 @@ import { betBody, seamlessPlayer, signedCall, winBody } from '../../test/support
  * SQLite counts statements, not round trips: cost.test.ts.
  */
 const BUDGET = 6;
-const listed = (trips: SentQuery[]) => trips.map((q, i) => `${i + 1}. ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 const onPostgres = !!process.env.DATABASE_URL;
 
-/** Fails above the budget with the SQL of every round trip in the message. */
-function expectWithinBudget(trips: SentQuery[]): void {
-  if (trips.length > BUDGET) throw new Error(`${trips.length} round trips, the budget is ${BUDGET}:\n${listed(trips)}`);
-  expect(trips.length).toBeLessThanOrEqual(BUDGET);
-}
+/** Fails above the budget with the SQL of every round trip in the message (pg-round-trips.ts). */
+const expectWithinBudget = (trips: Parameters<typeof withinBudget>[0]) => withinBudget(trips, BUDGET, 'a seamless call');
 
 // PostgreSQL only: round trips are PostgreSQL's; on SQLite a statement is a function call (cost.test.ts counts them).
 (onPostgres ? describe : describe.skip)('a seamless bet and its win on PostgreSQL', () => {

@@ -1,6 +1,6 @@
 import { isPostgres } from '../../db/portable';
 import { walletBalance } from '../../ledger';
-import { roundTripsDuring, type SentQuery } from '../../test/support/pg-round-trips';
+import { expectWithinBudget as withinBudget, roundTripsDuring } from '../../test/support/pg-round-trips';
 import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledger';
 
 /**
@@ -10,13 +10,9 @@ import { buildWalletTestApp, type WalletTestApp } from '../../test/support/ledge
  * an Idempotency-Key the answer's row after (was 18, 20 with a key). SQLite counts statements, not round trips.
  */
 const BUDGET = 6;
-const listed = (trips: SentQuery[]) => trips.map((q, i) => `${i + 1}. ${q.text.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n');
 
-/** Fails above the budget with the SQL of every round trip in the message. */
-function expectWithinBudget(trips: SentQuery[]): void {
-  if (trips.length > BUDGET) throw new Error(`${trips.length} round trips, the budget is ${BUDGET}:\n${listed(trips)}`);
-  expect(trips.length).toBeLessThanOrEqual(BUDGET);
-}
+/** Fails above the budget with the SQL of every round trip in the message (pg-round-trips.ts). */
+const expectWithinBudget = (trips: Parameters<typeof withinBudget>[0]) => withinBudget(trips, BUDGET, 'POST /api/wallet/withdrawAll');
 
 // PostgreSQL only: round trips are PostgreSQL's; withdrawAll's behaviour is wallet.test.ts's and money-keys.test.ts's, on both engines.
 (process.env.DATABASE_URL ? describe : describe.skip)('POST /api/wallet/withdrawAll on PostgreSQL', () => {
