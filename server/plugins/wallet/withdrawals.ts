@@ -101,6 +101,30 @@ function walletStillAt(playerId: number, transitCode: string, version: number): 
   };
 }
 
+/** The withdrawal's row as it opens: IN_PROGRESS, to the bank account the context read. */
+function withdrawalRow(
+  id: string,
+  playerId: number,
+  amount: number,
+  c: { currency: string; bank_code: string; bank_account_no: string; bank_account_name: string },
+  at: string,
+): WithdrawalsTable {
+  return {
+    id,
+    player_id: playerId,
+    amount,
+    currency: c.currency,
+    status: 'IN_PROGRESS',
+    bank_code: c.bank_code,
+    bank_account_no: c.bank_account_no,
+    bank_account_name: c.bank_account_name,
+    payout_requested_at: null,
+    failure_reason: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /** What the route's Idempotency-Key adds to the withdrawal's movement (idempotentIn's KeyWrites). */
 export type WithdrawalKey = Pick<KeyWrites, 'claimParts' | 'claimed'>;
 
@@ -139,23 +163,7 @@ export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, am
       parts: [
         ...(key?.claimParts() ?? []),
         ...(locked ? [] : [walletStillAt(playerId, accountCode(transit, c.currency), Number(c.wallet_version))]),
-        {
-          write: (w) =>
-            w.insertInto('withdrawals').values({
-              id,
-              player_id: playerId,
-              amount,
-              currency: c.currency,
-              status: 'IN_PROGRESS',
-              bank_code: c.bank_code,
-              bank_account_no: c.bank_account_no,
-              bank_account_name: c.bank_account_name,
-              payout_requested_at: null,
-              failure_reason: null,
-              created_at: now,
-              updated_at: now,
-            }),
-        },
+        { write: (w) => w.insertInto('withdrawals').values(withdrawalRow(id, playerId, amount, c, now)) },
         statementLine({ playerId, type: 'withdraw', status: 'IN_PROGRESS', from: 'WALLET', to: c.bank_code, amount, currency: c.currency, refType: 'withdrawal', refId: id }),
       ],
       entries: [
@@ -175,20 +183,8 @@ export async function requestWithdrawal(deps: WithdrawDeps, playerId: number, am
   await moveWithdrawal(deps.db, playerId, plan);
   key?.claimed();
   const c = player!;
-  const known: WithdrawalsTable = {
-    id,
-    player_id: playerId,
-    amount,
-    currency: c.currency,
-    status: 'IN_PROGRESS',
-    bank_code: c.bank_code,
-    bank_account_no: c.bank_account_no,
-    bank_account_name: c.bank_account_name,
-    payout_requested_at: null,
-    failure_reason: null,
-    created_at: '',
-    updated_at: '',
-  };
+  const known: WithdrawalsTable = withdrawalRow(id, playerId, amount, c, '');
+
   const status = (await sendPayout(deps, id, known)) ?? (await deps.db.selectFrom('withdrawals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
   return { withdrawalId: id, status };
 }
