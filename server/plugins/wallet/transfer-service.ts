@@ -33,8 +33,10 @@ export interface PlayContext {
  * The checks of money moving into a game, each run in the transaction the protocol gives it: restrictions and the
  * session limit (mayPlay, assertMayPlay), then, after the game account, the loss limit (guard, checkLossAllowed: the
  * worst case being that everything moved in is lost; docs/game-provider.md "Loss limits"). The player's limits are
- * read once per transaction, by the first check that runs in it (issue 13: play_limits was read twice per transfer,
- * a round trip each on PostgreSQL); a game -> game transfer's pre-check and second leg are two transactions, two reads.
+ * read once per handle the checks are given, by the first check that runs with it (issue 13: play_limits was read
+ * twice per transfer, a round trip each on PostgreSQL): the opening movement's transaction on SQLite, the pool's handle
+ * on PostgreSQL, where moveMoney runs the checks before its one statement (issue 43). A game -> game transfer's
+ * pre-check (a transaction of its own) and second leg are two reads.
  */
 function playGuards(playerId: number, amount: number, play: PlayContext): { mayPlay: TransferGuard; guard: TransferGuard } {
   const read = new WeakMap<object, Promise<Limits>>();
